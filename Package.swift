@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// animrender: offline renderer of Core Animation / UIKit animations.
+// Targets are layered; docs/architecture.md gives the dependency rule that scripts/check-deps.sh enforces.
+import PackageDescription
+
+let package = Package(
+    name: "animrender",
+    products: [
+        .executable(name: "animrender", targets: ["AnimRenderCLI"]),
+        .library(name: "AnimRender", targets: ["AnimRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: System libraries (C stays below AnimCodecs)
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+
+        // MARK: Layer 0-1: values, time, pixels
+        .target(name: "AnimGeometry"),
+        .target(name: "AnimTiming", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimLayers", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimRaster", dependencies: ["AnimGeometry"]),
+
+        // MARK: Layer 2: engines, compositing, codecs
+        .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers"]),
+        .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster"]),
+        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF"]),
+
+        // MARK: Layer 3-4: scene files and the facade
+        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine"]),
+        .target(
+            name: "AnimRender",
+            dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimRaster", "AnimEngine",
+                           "AnimCompositor", "AnimCodecs", "AnimScene"]),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "AnimRenderCLI",
+            dependencies: ["AnimRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "AnimBench", dependencies: ["AnimRender"]),
+
+        // MARK: Tests
+        .target(name: "AnimTestSupport", dependencies: ["AnimRender"], path: "Tests/AnimTestSupport"),
+        .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry"]),
+        .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
+        .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster"]),
+        .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster"]),
+        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers"]),
+        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
+    ]
+)

@@ -1,0 +1,78 @@
+/// An image of premultiplied RGBA8 pixels, row-major, 4·width bytes per row, no padding.
+///
+/// Premultiplied means each colour channel is already multiplied by alpha (c ≤ a always holds).
+/// The codecs convert to and from straight alpha at the file boundary.
+public struct Bitmap: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Premultiplied RGBA8 bytes, `width * height * 4` of them.
+    public var pixels: [UInt8]
+
+    /// The largest width or height accepted (16384 px).
+    public static let maxDimension = 16_384
+
+    /// A transparent bitmap; nil for a zero, negative or absurd size.
+    public init?(width: Int, height: Int) {
+        guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension else {
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Wraps existing premultiplied bytes; nil when the count does not match the size.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension,
+              pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The premultiplied pixel at (x, y).
+    public subscript(x: Int, y: Int) -> PixelRGBA8 {
+        get {
+            let o = (y * width + x) * 4
+            return PixelRGBA8(r: pixels[o], g: pixels[o + 1], b: pixels[o + 2], a: pixels[o + 3])
+        }
+        set {
+            let o = (y * width + x) * 4
+            pixels[o] = newValue.r
+            pixels[o + 1] = newValue.g
+            pixels[o + 2] = newValue.b
+            pixels[o + 3] = newValue.a
+        }
+    }
+
+    /// Sets every pixel to `color`.
+    public mutating func fill(_ color: PixelRGBA8) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            var o = 0
+            while o < p.count {
+                p[o] = color.r
+                p[o + 1] = color.g
+                p[o + 2] = color.b
+                p[o + 3] = color.a
+                o += 4
+            }
+        }
+    }
+}
+
+/// One premultiplied RGBA8 pixel.
+public struct PixelRGBA8: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let transparent = PixelRGBA8(r: 0, g: 0, b: 0, a: 0)
+}
