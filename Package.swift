@@ -42,10 +42,11 @@ let package = Package(
         .executableTarget(name: "AnimBench", dependencies: ["AnimRender"]),
 
         // MARK: Tests
-        .target(name: "AnimTestSupport", dependencies: ["AnimRender"], path: "Tests/AnimTestSupport"),
-        .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
+        .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster"]),
+        .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster"]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimTestSupport"]),

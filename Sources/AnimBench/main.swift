@@ -1,1 +1,73 @@
-print("bench")
+// AnimBench: frames per second for a scene, single-threaded and on all cores.
+//   animbench [SCENE.json] [--frames N] [--repeat R]
+// Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
+// (scripts/bench.sh), and use callgrind instruction counts for regressions.
+import AnimRender
+import AnimScene
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Options {
+    var scene = "Scenes/bench/grid-24-layers.json"
+    var frames = 60
+    var repeats = 3
+    var threadCounts: [Int] = [1, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))]
+
+    init(_ args: [String]) {
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--frames": i += 1; frames = Int(args[i]) ?? frames
+            case "--repeat": i += 1; repeats = Int(args[i]) ?? repeats
+            case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
+            default: scene = args[i]
+            }
+            i += 1
+        }
+    }
+}
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let n = Int((value * scale).rounded())
+    let whole = n / Int(scale), frac = abs(n % Int(scale))
+    let fracText = String(frac)
+    return "\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
+}
+
+func seconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let scene: Scene
+do {
+    scene = try SceneLoader.load(path: options.scene)
+} catch {
+    print(SceneLoader.report(error, source: SceneLoader.source(path: options.scene)))
+    exit(2)
+}
+let renderer = Renderer(scene: scene)
+let frames = min(options.frames, renderer.frameCount)
+let (w, h) = renderer.pixelSize
+print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
+var checksum = 0
+for threads in options.threadCounts {
+    var best = Double.infinity
+    for _ in 0..<options.repeats {
+        let start = seconds()
+        ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
+            checksum &+= Int(bitmap.pixels[bitmap.pixels.count / 2])
+        }
+        best = min(best, seconds() - start)
+    }
+    let fps = Double(frames) / best
+    let ms = best * 1000 / Double(frames)
+    print("threads \(threads): \(fixed(fps, 1)) frames/s, \(fixed(ms, 2)) ms/frame")
+}
+print("checksum \(checksum)")

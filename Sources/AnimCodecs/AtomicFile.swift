@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// All-or-nothing file writes: the bytes go to a temporary file in the target's folder, which is
+/// synced and then renamed over the target. On any failure the temporary file is removed, so
+/// readers see either the old file or the complete new one, never a partial file.
+public enum AtomicFile {
+    /// Replaces the file at `path` with `bytes` atomically.
+    ///
+    /// Errors are ``CodecError/io(path:reason:)`` naming `path` with the `strerror` text
+    /// (a missing folder gives "No such file or directory").
+    public static func write(_ bytes: [UInt8], to path: String) throws(CodecError) {
+        let (fd, temp) = try createTemporary(for: path)
+        do throws(CodecError) {
+            try writeAll(bytes, to: fd, path: path)
+            guard fsync(fd) == 0 else { throw .io(path: path, reason: SystemError.lastMessage()) }
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let reason = SystemError.lastMessage()
+            unlink(temp)
+            throw .io(path: path, reason: reason)
+        }
+        guard rename(temp, path) == 0 else {
+            let reason = SystemError.lastMessage()
+            unlink(temp)
+            throw .io(path: path, reason: reason)
+        }
+    }
+
+    /// Creates the folder at `path` and any missing parents (`mkdir -p`); an existing folder is fine.
+    public static func createDirectory(_ path: String) throws(CodecError) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in components {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let code = errno
+            guard code == EEXIST, isDirectory(prefix) else {
+                let reason = code == EEXIST ? "exists and is not a directory" : SystemError.message(code)
+                throw .io(path: path, reason: reason)
+            }
+        }
+    }
+
+    /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path`; O_EXCL makes the name unique even when
+    /// several threads write to the same folder.
+    private static func createTemporary(for path: String) throws(CodecError) -> (Int32, String) {
+        let (folder, name) = split(path)
+        for attempt in 0..<10_000 {
+            let temp = folder + "." + name + ".tmp-\(getpid())-\(attempt)"
+            let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (fd, temp) }
+            let code = errno
+            if code == EEXIST || code == EINTR { continue }
+            throw .io(path: path, reason: SystemError.message(code))
+        }
+        throw .io(path: path, reason: "no free temporary file name")
+    }
+
+    /// Writes every byte, retrying partial writes and EINTR.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, reason: SystemError.lastMessage())
+            }
+            offset += n
+        }
+    }
+
+    /// ("dir/", "name") for "dir/name"; ("", "name") for a bare name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// POSIX write(2), named apart from ``write(_:to:)``.
+    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #else
+        Darwin.write(fd, buffer, count)
+        #endif
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}

@@ -1,0 +1,55 @@
+import CGIF
+
+/// The GIF blocks ``GIFEncoder`` writes, one giflib call sequence each.
+extension GIFEncoder {
+    /// Header ("GIF89a") and logical screen descriptor, without a global colour table.
+    func writeScreen() throws(CodecError) {
+        let (w, h) = (Int32(width), Int32(height))
+        try writer.call("EGifPutScreenDesc") { gif in
+            EGifSetGifVersion(gif, true)
+            return EGifPutScreenDesc(gif, w, h, 8, 0, nil)
+        }
+    }
+
+    /// The NETSCAPE2.0 application extension: sub-block 1 with the little-endian loop count.
+    func writeLoopCount(_ loopCount: Int) throws(CodecError) {
+        let identifier = Array("NETSCAPE2.0".utf8)
+        let loop: [UInt8] = [1, UInt8(loopCount & 0xFF), UInt8(loopCount >> 8)]
+        try writer.call("EGifPutExtensionLeader") { EGifPutExtensionLeader($0, APPLICATION_EXT_FUNC_CODE) }
+        try writer.call("EGifPutExtensionBlock") { EGifPutExtensionBlock($0, 11, identifier) }
+        try writer.call("EGifPutExtensionBlock") { EGifPutExtensionBlock($0, 3, loop) }
+        try writer.call("EGifPutExtensionTrailer") { EGifPutExtensionTrailer($0) }
+    }
+
+    /// The graphics control extension: delay, transparent index and disposal.
+    func writeControl(delay: Int, transparentIndex: Int?) throws(CodecError) {
+        var control = GraphicsControlBlock(
+            DisposalMode: transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND,
+            UserInputFlag: false,
+            DelayTime: Int32(delay),
+            TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var bytes = [UInt8](repeating: 0, count: 4)
+        let count = EGifGCBToExtension(&control, &bytes)
+        try writer.call("EGifPutExtension") { EGifPutExtension($0, GRAPHICS_EXT_FUNC_CODE, Int32(count), bytes) }
+    }
+
+    /// The image descriptor with a local colour table, then the LZW-compressed rows.
+    func writeImage(_ frame: IndexedImage) throws(CodecError) {
+        let size = 1 << Int(GifBitSize(Int32(max(2, frame.palette.count))))
+        guard let map = GifMakeMapObject(Int32(size), nil) else {
+            throw .gif("GifMakeMapObject failed: out of memory")
+        }
+        defer { GifFreeMapObject(map) }
+        for (i, c) in frame.palette.enumerated() {
+            map.pointee.Colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b)
+        }
+        let (w, h) = (Int32(width), Int32(height))
+        try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, 0, 0, w, h, false, map) }
+        var rows = frame.indices  // giflib masks pixels in place, so it gets a copy
+        for y in 0..<height {
+            try writer.call("EGifPutLine") { gif in
+                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, w) }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import AnimRaster
+import CGIF
+
+/// A streaming GIF89a encoder (giflib): frames are compressed as they are added.
+///
+/// Every frame covers the whole screen and carries its own colour table (palette padded with
+/// black to a power of two) and a graphics control block with its delay. Frames with a
+/// transparent index are disposed to background, so transparent pixels never show an earlier
+/// frame. Output depends only on the frames, so identical input gives identical bytes.
+///
+/// The encoder owns a giflib handle and is not thread-safe; copies share the same stream.
+public struct GIFEncoder {
+    /// Screen width in pixels.
+    public let width: Int
+    /// Screen height in pixels.
+    public let height: Int
+    let writer: GIFWriter
+
+    /// Starts a GIF of `width`×`height` that plays `loopCount` times (0 = forever).
+    public init(width: Int, height: Int, loopCount: Int = 0) throws(CodecError) {
+        guard (1...65_535).contains(width), (1...65_535).contains(height) else {
+            throw .invalidImage("a GIF must be 1…65535 px on each side, not \(width)×\(height)")
+        }
+        guard (0...65_535).contains(loopCount) else {
+            throw .invalidImage("the GIF loop count must be 0…65535, not \(loopCount)")
+        }
+        self.width = width
+        self.height = height
+        writer = try GIFWriter()
+        try writeScreen()
+        try writeLoopCount(loopCount)
+    }
+
+    /// Appends `frame`, shown for `delayCentiseconds` (clamped to 0…65535).
+    public mutating func add(_ frame: IndexedImage, delayCentiseconds: Int) throws(CodecError) {
+        try validate(frame)
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex)
+        try writeImage(frame)
+    }
+
+    /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.
+    public mutating func finish() throws(CodecError) -> [UInt8] {
+        try writer.close()
+    }
+
+    /// The GIF of `frames` (premultiplied, all the same size) with `delays` in centiseconds.
+    /// With `transparent`, alpha < 128 becomes transparent; otherwise frames are composited over `matte`.
+    public static func encode(
+        frames: [Bitmap], delays: [Int], loopCount: Int = 0, transparent: Bool = false, matte: RGB8 = .black
+    ) throws(CodecError) -> [UInt8] {
+        guard let first = frames.first else { throw .invalidImage("a GIF needs at least one frame") }
+        guard delays.count == frames.count else {
+            throw .invalidImage("\(frames.count) frames but \(delays.count) delays")
+        }
+        var encoder = try GIFEncoder(width: first.width, height: first.height, loopCount: loopCount)
+        for (frame, delay) in zip(frames, delays) {
+            let indexed = Quantizer.quantize(frame, reserveTransparent: transparent, matte: matte)
+            try encoder.add(indexed, delayCentiseconds: delay)
+        }
+        return try encoder.finish()
+    }
+
+    private func validate(_ frame: IndexedImage) throws(CodecError) {
+        guard frame.width == width, frame.height == height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
+        }
+        guard (1...256).contains(frame.palette.count) else {
+            throw .invalidImage("a GIF palette needs 1…256 colours, not \(frame.palette.count)")
+        }
+        guard frame.indices.count == width * height else {
+            throw .invalidImage("\(frame.indices.count) indices for \(width)×\(height) pixels")
+        }
+        guard let highest = frame.indices.max(), Int(highest) < frame.palette.count else {
+            throw .invalidImage("an index is past the end of the \(frame.palette.count)-colour palette")
+        }
+        if let t = frame.transparentIndex, !frame.palette.indices.contains(t) {
+            throw .invalidImage("transparent index \(t) is outside the palette")
+        }
+    }
+}

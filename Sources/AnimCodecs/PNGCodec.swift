@@ -1,0 +1,86 @@
+import AnimRaster
+import CPNG
+
+/// PNG files through libpng's simplified API (never the setjmp-based one).
+///
+/// Files are 8-bit straight-alpha RGBA with an sRGB chunk and no time or text chunks, so
+/// identical pixels always give identical bytes. Alpha conversion follows ``Alpha``'s rounding:
+/// encoding un-premultiplies with `s = a == 0 ? 0 : min(255, (c·255 + a/2) / a)`, decoding
+/// premultiplies with `c = (s·a + 127) / 255`.
+public enum PNGCodec {
+    /// The PNG bytes of `bitmap` (RGBA8, straight alpha).
+    public static func encode(_ bitmap: Bitmap) throws(CodecError) -> [UInt8] {
+        let straight = Alpha.unpremultiplied(bitmap.pixels)
+        var image = newImage()
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        image.format = rgbaFormat
+        defer { png_image_free(&image) }
+        var size = 0
+        let sized = straight.withUnsafeBytes { raw in
+            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
+        }
+        guard sized != 0, size > 0 else { throw .png("cannot encode: \(message(of: &image))") }
+        var out = [UInt8](repeating: 0, count: size)
+        let written = out.withUnsafeMutableBytes { dst in
+            straight.withUnsafeBytes { raw in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+            }
+        }
+        guard written != 0 else { throw .png("cannot encode: \(message(of: &image))") }
+        return Array(out.prefix(size))
+    }
+
+    /// The premultiplied bitmap stored in PNG `data`; any colour type or bit depth is accepted.
+    public static func decode(_ data: [UInt8]) throws(CodecError) -> Bitmap {
+        var image = newImage()
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard began != 0 else { throw .png("cannot decode: \(message(of: &image))") }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension else {
+            throw .png("cannot decode: \(width)×\(height) exceeds the \(Bitmap.maxDimension) px limit")
+        }
+        image.format = rgbaFormat
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = pixels.withUnsafeMutableBytes { dst in
+            png_image_finish_read(&image, nil, dst.baseAddress, 0, nil)
+        }
+        guard finished != 0 else { throw .png("cannot decode: \(message(of: &image))") }
+        Alpha.premultiplyInPlace(&pixels)
+        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else {
+            throw .png("cannot decode: invalid size \(width)×\(height)")
+        }
+        return bitmap
+    }
+
+    /// The premultiplied bitmap stored in the PNG file at `path`.
+    public static func decodeFile(at path: String) throws(CodecError) -> Bitmap {
+        let data = try FileReader.readAll(path)
+        do {
+            return try decode(data)
+        } catch {
+            guard case let .png(message) = error else { throw error }
+            throw .png("\(path): \(message)")
+        }
+    }
+
+    /// 8-bit RGBA with straight alpha (libpng's PNG_FORMAT_RGBA).
+    private static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    private static func newImage() -> png_image {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        return image
+    }
+
+    /// libpng's NUL-terminated message buffer as a Swift string.
+    private static func message(of image: inout png_image) -> String {
+        let text = withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "unknown libpng error" : text
+    }
+}

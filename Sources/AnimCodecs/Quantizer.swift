@@ -1,0 +1,81 @@
+import AnimRaster
+
+/// Reduces a frame to a palette of at most 256 colours, deterministically (no dithering).
+///
+/// Pixels are first made opaque: with `reserveTransparent`, alpha < 128 becomes the transparent
+/// index and the rest are un-premultiplied (see ``PNGCodec`` for the rounding); otherwise every
+/// pixel is composited over `matte` as `c + ((255 − a)·m + 127) / 255`.
+///
+/// A frame with at most `maxColors` distinct colours (one fewer when a transparent index is
+/// reserved) gets an exact palette sorted by 0xRRGGBB, so decoding gives back the identical RGB.
+/// Otherwise ``MedianCut`` builds the palette. Identical input always gives identical output.
+public enum Quantizer {
+    /// Pixels whose alpha is below this become transparent when a transparent index is reserved.
+    public static let transparentAlphaThreshold: UInt8 = 128
+
+    /// The indexed form of `image`; `maxColors` is clamped to 2…256 and includes the
+    /// transparent entry, which (when reserved) is always the last palette entry.
+    public static func quantize(
+        _ image: Bitmap, maxColors: Int = 256, reserveTransparent: Bool, matte: RGB8 = .black
+    ) -> IndexedImage {
+        let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
+        let colors = OpaqueColors.packed(image, reserveTransparent: reserveTransparent, matte: matte)
+        var palette: [RGB8]
+        var indices: [UInt8]
+        if let exact = ExactPalette.colors(in: colors, limit: limit) {
+            palette = exact.map(RGB8.init(packed:))
+            indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: UInt8(exact.count))
+        } else {
+            let cut = MedianCut(colors: colors, limit: limit)
+            palette = cut.palette
+            indices = cut.indices(of: colors, transparentIndex: UInt8(palette.count))
+        }
+        var transparentIndex: Int?
+        if reserveTransparent {
+            transparentIndex = palette.count
+            palette.append(.black)
+        }
+        return IndexedImage(width: image.width, height: image.height, palette: palette,
+                            indices: indices, transparentIndex: transparentIndex)
+    }
+}
+
+/// Opaque 0xRRGGBB values per pixel, with ``transparent`` marking transparent pixels.
+enum OpaqueColors {
+    /// A value outside 24 bits that marks a transparent pixel.
+    static let transparent: UInt32 = 1 << 24
+
+    /// One packed colour per pixel of `image`, made opaque as ``Quantizer`` describes.
+    static func packed(_ image: Bitmap, reserveTransparent: Bool, matte: RGB8) -> [UInt32] {
+        let m = (Int(matte.r), Int(matte.g), Int(matte.b))
+        var out = [UInt32](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<dst.count {
+                    let o = i * 4
+                    let a = p[o + 3]
+                    if reserveTransparent {
+                        dst[i] = a < Quantizer.transparentAlphaThreshold
+                            ? transparent
+                            : pack(Alpha.unpremultiply(p[o], a), Alpha.unpremultiply(p[o + 1], a),
+                                   Alpha.unpremultiply(p[o + 2], a))
+                    } else {
+                        let k = 255 - Int(a)
+                        dst[i] = pack(over(p[o], m.0, k), over(p[o + 1], m.1, k), over(p[o + 2], m.2, k))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private static func over(_ c: UInt8, _ matte: Int, _ k: Int) -> UInt8 {
+        UInt8(min(255, Int(c) + (k * matte + 127) / 255))
+    }
+
+    @inline(__always)
+    private static func pack(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+        UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+    }
+}

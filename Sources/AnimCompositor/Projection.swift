@@ -1,0 +1,62 @@
+import AnimGeometry
+
+/// Mapping layer-space outlines to device pixels through a homography, clipping away every part
+/// that lies behind the eye (w ≤ ε) before the perspective divide, so nothing is drawn inverted.
+enum Projection {
+    static let minimumW = 1e-6
+
+    /// The outline mapped to device space, or nil when none of it is in front of the eye.
+    static func project(_ contour: [Point], _ h: Homography) -> [Point]? {
+        let homogeneous = contour.map { h.apply($0) }
+        if homogeneous.allSatisfy({ $0.w >= minimumW }) {
+            return homogeneous.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+        }
+        let clipped = clipToFront(homogeneous)
+        guard clipped.count >= 3 else { return nil }
+        return clipped.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+    }
+
+    /// Sutherland–Hodgman against the plane w = ε.
+    private static func clipToFront(_ poly: [(x: Double, y: Double, w: Double)]) -> [(x: Double, y: Double, w: Double)] {
+        var out: [(x: Double, y: Double, w: Double)] = []
+        guard var previous = poly.last else { return out }
+        for current in poly {
+            let pIn = previous.w >= minimumW, cIn = current.w >= minimumW
+            if pIn != cIn {
+                let t = (minimumW - previous.w) / (current.w - previous.w)
+                out.append((previous.x + (current.x - previous.x) * t,
+                            previous.y + (current.y - previous.y) * t, minimumW))
+            }
+            if cIn { out.append(current) }
+            previous = current
+        }
+        return out
+    }
+
+    /// Twice the signed area (shoelace); positive for clockwise-on-screen outlines (y down).
+    static func signedArea(_ poly: [Point]) -> Double {
+        guard var previous = poly.last else { return 0 }
+        var sum = 0.0
+        for p in poly {
+            sum += previous.x * p.y - p.x * previous.y
+            previous = p
+        }
+        return sum
+    }
+
+    /// An estimate of how many pixels one layer point spans, for choosing curve tolerance.
+    static func pixelScale(of rect: Rect, _ h: Homography) -> Double {
+        let r = rect.standardized
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        guard let projected = project(corners, h) else { return 1 }
+        var longest = 0.0
+        for i in 0..<projected.count {
+            let a = projected[i], b = projected[(i + 1) % projected.count]
+            longest = max(longest, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+        }
+        let side = max(r.width, r.height)
+        guard side > 0, longest.isFinite else { return 1 }
+        return min(64, max(longest / side, 0.01))
+    }
+}

@@ -1,0 +1,78 @@
+import AnimGeometry
+import AnimLayers
+
+/// Arithmetic on animatable values: linear interpolation, addition (additive and cumulative
+/// animations) and subtraction (`byValue` with `toValue`). Mixed kinds never meet here: key paths
+/// and values are type-checked when a scene is loaded.
+extension AnimatableValue {
+    /// The value a fraction `t` of the way to `other` (t may leave [0, 1] for overshooting curves).
+    public func interpolated(to other: AnimatableValue, by t: Double) -> AnimatableValue {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        switch (self, other) {
+        case let (.number(a), .number(b)): return .number(mix(a, b))
+        case let (.point(a), .point(b)): return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case let (.size(a), .size(b)):
+            return .size(Size(width: mix(a.width, b.width), height: mix(a.height, b.height)))
+        case let (.rect(a), .rect(b)):
+            return .rect(Rect(x: mix(a.origin.x, b.origin.x), y: mix(a.origin.y, b.origin.y),
+                              width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height)))
+        case let (.color(a), .color(b)): return .color(a.interpolatedPremultiplied(to: b, by: t))
+        case let (.bool(a), .bool(b)): return .bool(t < 1 ? a : b)
+        default: return t < 1 ? self : other
+        }
+    }
+
+    /// Component-wise sum (matrix concatenation for transforms; the right-hand side for booleans).
+    public func adding(_ o: AnimatableValue) -> AnimatableValue {
+        combine(o, { $0 + $1 }, transform: { $0.concatenating($1) })
+    }
+
+    /// Component-wise difference.
+    public func subtracting(_ o: AnimatableValue) -> AnimatableValue {
+        combine(o, { $0 - $1 }, transform: { a, _ in a })
+    }
+
+    /// Every numeric component multiplied by `k`.
+    public func scaled(by k: Double) -> AnimatableValue {
+        switch self {
+        case let .number(a): .number(a * k)
+        case let .point(p): .point(p * k)
+        case let .size(s): .size(Size(width: s.width * k, height: s.height * k))
+        case let .rect(r):
+            .rect(Rect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
+        case let .color(c): .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
+        case .transform, .bool: self
+        }
+    }
+
+    private func combine(_ o: AnimatableValue, _ f: (Double, Double) -> Double,
+                         transform: (Transform3D, Transform3D) -> Transform3D) -> AnimatableValue {
+        switch (self, o) {
+        case let (.number(a), .number(b)): .number(f(a, b))
+        case let (.point(a), .point(b)): .point(Point(x: f(a.x, b.x), y: f(a.y, b.y)))
+        case let (.size(a), .size(b)): .size(Size(width: f(a.width, b.width), height: f(a.height, b.height)))
+        case let (.rect(a), .rect(b)):
+            .rect(Rect(x: f(a.origin.x, b.origin.x), y: f(a.origin.y, b.origin.y),
+                       width: f(a.size.width, b.size.width), height: f(a.size.height, b.size.height)))
+        case let (.color(a), .color(b)):
+            .color(Color(red: f(a.red, b.red), green: f(a.green, b.green), blue: f(a.blue, b.blue),
+                         alpha: f(a.alpha, b.alpha)))
+        case let (.transform(a), .transform(b)): .transform(transform(a, b))
+        default: o
+        }
+    }
+}
+
+extension Color {
+    /// Interpolates in premultiplied space, as Core Animation does, so a fade from a clear colour
+    /// does not darken through black.
+    public func interpolatedPremultiplied(to o: Color, by t: Double) -> Color {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        let alpha = mix(alpha, o.alpha)
+        guard alpha > 0 else { return Color(red: mix(red, o.red), green: mix(green, o.green), blue: mix(blue, o.blue), alpha: 0) }
+        let r = mix(red * self.alpha, o.red * o.alpha) / alpha
+        let g = mix(green * self.alpha, o.green * o.alpha) / alpha
+        let b = mix(blue * self.alpha, o.blue * o.alpha) / alpha
+        return Color(red: r, green: g, blue: b, alpha: alpha)
+    }
+}

@@ -1,0 +1,59 @@
+import AnimLayers
+
+/// What happens at one scene time (the `timeline` of a scene file, plus the layers' own
+/// `animations`, which are added at t = 0).
+public enum Action: Hashable, Sendable {
+    /// Model changes with no animation, per layer index.
+    case set([(layer: Int, changes: [LayerSetting])])
+    /// `addAnimation(_:forKey:)` on a layer.
+    case addAnimation(layer: Int, Animation)
+    /// `removeAnimation(forKey:)` on a layer.
+    case removeAnimation(layer: Int, key: String)
+
+    public static func == (a: Action, b: Action) -> Bool {
+        switch (a, b) {
+        case let (.set(x), .set(y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.layer == $1.layer && $0.changes == $1.changes }
+        case let (.addAnimation(l1, a1), .addAnimation(l2, a2)): l1 == l2 && a1 == a2
+        case let (.removeAnimation(l1, k1), .removeAnimation(l2, k2)): l1 == l2 && k1 == k2
+        default: false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case let .set(x):
+            h.combine(0)
+            for e in x { h.combine(e.layer); h.combine(e.changes) }
+        case let .addAnimation(l, a): h.combine(1); h.combine(l); h.combine(a)
+        case let .removeAnimation(l, k): h.combine(2); h.combine(l); h.combine(k)
+        }
+    }
+}
+
+/// An action at a scene time.
+public struct TimedAction: Hashable, Sendable {
+    public var time: Double
+    public var action: Action
+
+    public init(time: Double, action: Action) {
+        self.time = time
+        self.action = action
+    }
+}
+
+/// The model layer tree and everything that happens to it: a pure function from scene time to
+/// the presentation tree that is drawn.
+public struct Timeline: Hashable, Sendable {
+    public var model: LayerTree
+    /// Actions in the order they apply: by time, ties in file order (the array is kept sorted).
+    public private(set) var actions: [TimedAction]
+
+    public init(model: LayerTree, actions: [TimedAction]) {
+        self.model = model
+        // A stable sort: equal times keep their file order.
+        self.actions = actions.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,113 @@
+import AnimGeometry
+
+/// An animatable CALayer property.
+public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
+    case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
+    case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
+
+    /// The type of the property's value.
+    public var kind: ValueKind {
+        switch self {
+        case .position, .anchorPoint: .point
+        case .bounds: .rect
+        case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: .number
+        case .transform, .sublayerTransform: .transform
+        case .hidden: .bool
+        case .backgroundColor, .borderColor: .color
+        }
+    }
+
+    /// Reads the property from a layer.
+    public func get(_ p: LayerProperties) -> AnimatableValue {
+        switch self {
+        case .position: .point(p.position)
+        case .bounds: .rect(p.bounds)
+        case .anchorPoint: .point(p.anchorPoint)
+        case .anchorPointZ: .number(p.anchorPointZ)
+        case .zPosition: .number(p.zPosition)
+        case .transform: .transform(p.transform)
+        case .sublayerTransform: .transform(p.sublayerTransform)
+        case .opacity: .number(p.opacity)
+        case .hidden: .bool(p.isHidden)
+        case .backgroundColor: .color(p.backgroundColor ?? .clear)
+        case .cornerRadius: .number(p.cornerRadius)
+        case .borderWidth: .number(p.borderWidth)
+        case .borderColor: .color(p.borderColor)
+        }
+    }
+
+    /// Writes the property; a value of another kind is ignored (key paths are type-checked at load).
+    public func set(_ v: AnimatableValue, into p: inout LayerProperties) {
+        switch (self, v) {
+        case let (.position, .point(x)): p.position = x
+        case let (.bounds, .rect(x)): p.bounds = x
+        case let (.anchorPoint, .point(x)): p.anchorPoint = x
+        case let (.anchorPointZ, .number(x)): p.anchorPointZ = x
+        case let (.zPosition, .number(x)): p.zPosition = x
+        case let (.transform, .transform(x)): p.transform = x
+        case let (.sublayerTransform, .transform(x)): p.sublayerTransform = x
+        case let (.opacity, .number(x)): p.opacity = x
+        case let (.hidden, .bool(x)): p.isHidden = x
+        case let (.backgroundColor, .color(x)): p.backgroundColor = x
+        case let (.cornerRadius, .number(x)): p.cornerRadius = x
+        case let (.borderWidth, .number(x)): p.borderWidth = x
+        case let (.borderColor, .color(x)): p.borderColor = x
+        default: break
+        }
+    }
+}
+
+/// A key path such as `position.x` or `bounds.size.width`: a property and a chain of struct fields.
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    public let property: LayerProperty
+    public let components: [String]
+    /// The type of the value at the end of the path.
+    public let kind: ValueKind
+
+    /// Parses a key path; nil when it names no animatable property or field.
+    public init?(_ string: String) {
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
+        var kind = property.kind
+        for part in parts.dropFirst() {
+            guard let next = kind.components.first(where: { $0.name == part }) else { return nil }
+            kind = next.kind
+        }
+        self.property = property
+        self.components = Array(parts.dropFirst())
+        self.kind = kind
+    }
+
+    public var description: String { ([property.rawValue] + components).joined(separator: ".") }
+
+    /// Every valid key path, for "did you mean" hints.
+    public static let allPaths: [String] = {
+        var out: [String] = []
+        func walk(_ prefix: String, _ kind: ValueKind) {
+            out.append(prefix)
+            for c in kind.components { walk(prefix + "." + c.name, c.kind) }
+        }
+        for p in LayerProperty.allCases { walk(p.rawValue, p.kind) }
+        return out
+    }()
+
+    /// Reads the value at this path.
+    public func get(_ p: LayerProperties) -> AnimatableValue {
+        var v = property.get(p)
+        for c in components { v = v.component(c) ?? v }
+        return v
+    }
+
+    /// Writes the value at this path.
+    public func set(_ value: AnimatableValue, into p: inout LayerProperties) {
+        property.set(Self.replace(property.get(p), components[...], value), into: &p)
+    }
+
+    private static func replace(_ base: AnimatableValue, _ path: ArraySlice<String>,
+                                _ value: AnimatableValue) -> AnimatableValue {
+        guard let head = path.first else { return value }
+        guard let inner = base.component(head) else { return base }
+        let replaced = replace(inner, path.dropFirst(), value)
+        return base.replacing(head, with: replaced) ?? base
+    }
+}

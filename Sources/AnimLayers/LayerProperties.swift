@@ -1,0 +1,58 @@
+import AnimGeometry
+
+/// The class of a layer (`type` in a scene file).
+public enum LayerKind: String, Hashable, Sendable, CaseIterable {
+    /// CALayer.
+    case layer
+}
+
+/// The properties of one CALayer, with Apple's defaults (core-animation-semantics.md §7.2, §8).
+/// A value, so a frame's presentation tree is a plain copy of the model with animated fields changed.
+public struct LayerProperties: Hashable, Sendable {
+    public var kind: LayerKind = .layer
+    public var bounds: Rect = .zero
+    public var position: Point = .zero
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var anchorPointZ: Double = 0
+    public var zPosition: Double = 0
+    public var transform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity
+    public var opacity: Double = 1
+    public var isHidden = false
+    public var allowsGroupOpacity = true
+    public var isDoubleSided = true
+    public var backgroundColor: Color? = nil
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
+    public var masksToBounds = false
+
+    public init() {}
+
+    /// The frame rectangle: the bounds placed at `position` through the anchor point and
+    /// transformed about it, as the bounding box in the superlayer (§7.3).
+    public var frame: Rect {
+        let b = bounds.standardized
+        let ax = anchorPoint.x * b.width, ay = anchorPoint.y * b.height
+        let corners = [(0.0, 0.0), (b.width, 0), (0, b.height), (b.width, b.height)]
+        var xs: [Double] = [], ys: [Double] = []
+        for (cx, cy) in corners {
+            let p = transform.apply(x: cx - ax, y: cy - ay, z: 0)
+            let w = p.w == 0 ? 1 : p.w
+            xs.append(position.x + p.x / w)
+            ys.append(position.y + p.y / w)
+        }
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
+    /// setFrame: keeps bounds.origin, sets the size (dividing out an affine scale) and the
+    /// position through the anchor point (§7.3).
+    public mutating func setFrame(_ f: Rect) {
+        let r = f.standardized
+        let sx = transform.isAffine2D && transform.m11 != 0 && transform.m12 == 0 ? transform.m11 : 1
+        let sy = transform.isAffine2D && transform.m22 != 0 && transform.m21 == 0 ? transform.m22 : 1
+        bounds.size = Size(width: r.width / abs(sx), height: r.height / abs(sy))
+        position = Point(x: r.origin.x + anchorPoint.x * r.width, y: r.origin.y + anchorPoint.y * r.height)
+    }
+}

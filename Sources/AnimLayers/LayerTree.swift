@@ -1,0 +1,45 @@
+/// A layer tree stored flat, in tree (pre-order) order, so that layers can be addressed by index,
+/// iterated deterministically and copied cheaply for each frame.
+public struct LayerTree: Hashable, Sendable {
+    /// One layer: its identifier, properties and children (indices into `nodes`, array order).
+    public struct Node: Hashable, Sendable {
+        public var id: String
+        public var properties: LayerProperties
+        public var children: [Int]
+        public var parent: Int?
+
+        public init(id: String, properties: LayerProperties, children: [Int] = [], parent: Int? = nil) {
+            self.id = id
+            self.properties = properties
+            self.children = children
+            self.parent = parent
+        }
+    }
+
+    public var nodes: [Node]
+    /// The root layers, in array order: the sublayers of the canvas's root layer.
+    public var roots: [Int]
+
+    public init(nodes: [Node] = [], roots: [Int] = []) {
+        self.nodes = nodes
+        self.roots = roots
+    }
+
+    /// The index of the layer with this id (linear search; scenes resolve ids once at load time).
+    public func index(of id: String) -> Int? {
+        nodes.firstIndex { $0.id == id }
+    }
+
+    /// Appends a layer under `parent` (or as a root) and returns its index.
+    @discardableResult
+    public mutating func append(id: String, properties: LayerProperties, parent: Int?) -> Int {
+        let index = nodes.count
+        nodes.append(Node(id: id, properties: properties, parent: parent))
+        if let parent {
+            nodes[parent].children.append(index)
+        } else {
+            roots.append(index)
+        }
+        return index
+    }
+}

@@ -1,0 +1,58 @@
+import AnimCodecs
+import AnimRaster
+
+/// Turns rendered frames into an animated GIF: delays from absolute frame times (exact total
+/// duration), frames whose delay would fall under 2 cs merged into the next one, an exact palette
+/// whenever a frame has 256 colours or fewer.
+public struct GIFOutput {
+    /// Browsers play delays under 2 cs at 10 cs, so no frame gets less than this.
+    public static let minimumDelay = 2
+
+    /// Which frames a GIF keeps and their delays in centiseconds, for frames at `times` ending at `end`.
+    public static func plan(times: [Double], end: Double) -> [(frame: Int, delay: Int)] {
+        func cs(_ t: Double) -> Int { Int((t * 100).rounded(.toNearestOrAwayFromZero)) }
+        guard !times.isEmpty else { return [] }
+        var kept = [0]
+        for k in 1..<times.count where cs(times[k]) - cs(times[kept.last!]) >= minimumDelay {
+            kept.append(k)
+        }
+        while kept.count > 1 && cs(end) - cs(times[kept.last!]) < minimumDelay { kept.removeLast() }
+        let keptTimes = kept.map { times[$0] }
+        let delays = GIFTiming.delays(frameTimes: keptTimes, endTime: end)
+        return zip(kept, delays).map { ($0, max(1, $1)) }
+    }
+
+    /// A one-line explanation for frame rates over 50 fps, or nil when every frame is kept.
+    public static func warning(fps: Double, frameCount: Int, keptCount: Int) -> String? {
+        guard fps > 50 else { return nil }
+        return "warning: \(fps.formatted) fps is above 50: GIF delays are whole centiseconds and browsers slow down delays under 2 cs, "
+            + "so the GIF keeps \(keptCount) of \(frameCount) frames (at most 50 per second) and keeps the total duration exact; "
+            + "use --fps 50 or 25 for evenly timed GIFs, or --png-dir for every frame"
+    }
+
+    var encoder: GIFEncoder
+    let transparent: Bool
+
+    public init(width: Int, height: Int, transparent: Bool) throws(CodecError) {
+        encoder = try GIFEncoder(width: width, height: height, loopCount: 0)
+        self.transparent = transparent
+    }
+
+    /// Appends a frame shown for `delay` centiseconds.
+    public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
+        let indexed = Quantizer.quantize(frame, maxColors: 256, reserveTransparent: transparent)
+        try encoder.add(indexed, delayCentiseconds: delay)
+    }
+
+    /// The finished file's bytes.
+    public mutating func finish() throws(CodecError) -> [UInt8] {
+        try encoder.finish()
+    }
+}
+
+extension Double {
+    /// "50" for whole numbers, else the shortest form.
+    var formatted: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AnimCodecs
+import AnimRaster
+
+/// A folder of frame_00000.png, frame_00001.png, … written all-or-nothing: frames go to a hidden
+/// staging folder inside the target and are moved into place only when every frame succeeded.
+final class PNGSequence {
+    let directory: String
+    let staging: String
+    private var names: [String] = []
+    private let createdDirectory: Bool
+
+    init(directory: String) throws(RenderError) {
+        self.directory = directory
+        var st = stat()
+        let existed = stat(directory, &st) == 0
+        if existed && (st.st_mode & S_IFMT) != S_IFDIR {
+            throw .output(.io(path: directory, reason: "exists and is not a directory"))
+        }
+        do {
+            try AtomicFile.createDirectory(directory)
+        } catch {
+            throw .output(error)
+        }
+        createdDirectory = !existed
+        staging = directory + "/.animrender-staging-\(getpid())"
+        guard mkdir(staging, 0o755) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if createdDirectory { rmdir(directory) }
+            throw .output(.io(path: directory, reason: reason))
+        }
+    }
+
+    static func fileName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    func write(_ bitmap: Bitmap, index: Int) throws(CodecError) {
+        let name = Self.fileName(index)
+        try AtomicFile.write(try PNGCodec.encode(bitmap), to: staging + "/" + name)
+        names.append(name)
+    }
+
+    /// Moves every staged frame into the target folder.
+    func commit() throws(CodecError) {
+        for name in names where rename(staging + "/" + name, directory + "/" + name) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .io(path: directory + "/" + name, reason: reason)
+        }
+        rmdir(staging)
+    }
+
+    /// Removes everything this sequence wrote.
+    func discard() {
+        for name in names { unlink(staging + "/" + name) }
+        rmdir(staging)
+        if createdDirectory { rmdir(directory) }
+    }
+}

@@ -1,0 +1,61 @@
+import AnimCompositor
+import AnimEngine
+import AnimGeometry
+import AnimRaster
+import AnimScene
+
+/// Options that override the scene's canvas for one render (`--fps`, `--scale`, `--include-end`).
+public struct RenderOptions: Hashable, Sendable {
+    public var fps: Double?
+    public var scale: Double?
+    public var includeEnd = false
+
+    public init(fps: Double? = nil, scale: Double? = nil, includeEnd: Bool = false) {
+        self.fps = fps
+        self.scale = scale
+        self.includeEnd = includeEnd
+    }
+}
+
+/// Renders the frames of a scene. Frame i is a pure function of (scene, i / fps): frames can be
+/// rendered in any order, on any thread, with identical results.
+public struct Renderer: Sendable {
+    public let scene: Scene
+    public let canvas: SceneCanvas
+    public let includeEnd: Bool
+    let compositor: Compositor
+
+    public init(scene: Scene, options: RenderOptions = RenderOptions()) {
+        self.scene = scene
+        var canvas = scene.canvas
+        if let fps = options.fps { canvas.fps = fps }
+        if let scale = options.scale { canvas.scale = scale }
+        self.canvas = canvas
+        self.includeEnd = options.includeEnd
+        compositor = Compositor(canvas: CanvasSpec(width: canvas.width, height: canvas.height,
+                                                   scale: canvas.scale, background: canvas.background))
+    }
+
+    /// The number of frames rendered.
+    public var frameCount: Int { canvas.frameCount(includeEnd: includeEnd) }
+
+    /// The bitmap size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (compositor.canvas.pixelWidth, compositor.canvas.pixelHeight)
+    }
+
+    /// The time of frame `index`: index / fps, from integers.
+    public func time(ofFrame index: Int) -> Double { canvas.time(ofFrame: index) }
+
+    /// Frame `index`.
+    public func renderFrame(_ index: Int) -> Bitmap {
+        render(at: time(ofFrame: index))
+    }
+
+    /// The picture at scene time `t`.
+    public func render(at t: Double) -> Bitmap {
+        let tree = scene.timeline.presentation(at: t)
+        // The canvas size was validated when the scene was loaded, so the bitmap always exists.
+        return compositor.render(tree)!
+    }
+}

@@ -1,0 +1,82 @@
+import AnimEngine
+import AnimLayers
+
+/// The layer keys a scene may use, and what each sets.
+enum LayerKey {
+    /// An animatable property (through its key path).
+    case property(LayerProperty)
+    case frame, masksToBounds, allowsGroupOpacity, doubleSided
+
+    /// Keys accepted on a layer and in `set`, with UIKit aliases (`center`, `alpha`).
+    static let settable: [(name: String, key: LayerKey)] = [
+        ("bounds", .property(.bounds)), ("position", .property(.position)), ("center", .property(.position)),
+        ("anchorPoint", .property(.anchorPoint)), ("anchorPointZ", .property(.anchorPointZ)),
+        ("zPosition", .property(.zPosition)), ("transform", .property(.transform)),
+        ("sublayerTransform", .property(.sublayerTransform)), ("opacity", .property(.opacity)),
+        ("alpha", .property(.opacity)), ("hidden", .property(.hidden)), ("isHidden", .property(.hidden)),
+        ("backgroundColor", .property(.backgroundColor)), ("cornerRadius", .property(.cornerRadius)),
+        ("borderWidth", .property(.borderWidth)), ("borderColor", .property(.borderColor)),
+        ("frame", .frame), ("masksToBounds", .masksToBounds), ("clipsToBounds", .masksToBounds),
+        ("allowsGroupOpacity", .allowsGroupOpacity), ("doubleSided", .doubleSided), ("isDoubleSided", .doubleSided),
+    ]
+
+    /// Keys of the scene contract that this version reads but cannot render yet: using one is an
+    /// error rather than a silently wrong picture.
+    static let notYetRendered = [
+        "maskedCorners", "cornerCurve", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "shadowPath", "mask", "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter",
+    ]
+
+    /// Keys that only a layer object (not `set`) has.
+    static let structural = ["id", "type", "sublayers", "animations"]
+
+    static func named(_ name: String) -> LayerKey? {
+        settable.first { $0.name == name }?.key
+    }
+}
+
+extension SceneDecoder {
+    /// Decodes the settable keys of a layer object or of one layer's entry in `set`.
+    func decodeSettings(_ object: JSONObjectReader, extraKeys: [String]) -> [LayerSetting] {
+        var settings: [LayerSetting] = []
+        let known = LayerKey.settable.map(\.name) + extraKeys
+        for name in object.keys {
+            guard let reader = object.reader(for: name) else { continue }
+            if LayerKey.notYetRendered.contains(name) {
+                errors.append(reader.error("'\(name)' is part of the scene format but this version of animrender does not render it yet"))
+                continue
+            }
+            guard let key = LayerKey.named(name) else { continue }
+            if let setting = attempt({ () throws(SceneError) in try decodeSetting(key, reader) }) {
+                settings.append(setting)
+            }
+        }
+        report(object.unknownKeys(allowed: known + LayerKey.notYetRendered))
+        return settings
+    }
+
+    private func decodeSetting(_ key: LayerKey, _ reader: JSONReader) throws(SceneError) -> LayerSetting {
+        switch key {
+        case let .property(p):
+            let path = LayerKeyPath(p.rawValue)!
+            return .value(path, try decodeValue(p.kind, reader))
+        case .frame: return .frame(try reader.rect())
+        case .masksToBounds: return .masksToBounds(try reader.bool())
+        case .allowsGroupOpacity: return .allowsGroupOpacity(try reader.bool())
+        case .doubleSided: return .isDoubleSided(try reader.bool())
+        }
+    }
+
+    /// Decodes a value of the given kind.
+    func decodeValue(_ kind: ValueKind, _ reader: JSONReader) throws(SceneError) -> AnimatableValue {
+        switch kind {
+        case .number: return .number(try reader.number())
+        case .point: return .point(try reader.point())
+        case .size: return .size(try reader.size())
+        case .rect: return .rect(try reader.rect())
+        case .color: return .color(try reader.color())
+        case .transform: return .transform(try reader.transform())
+        case .bool: return .bool(try reader.bool())
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import AnimEngine
+import AnimGeometry
+
+/// A loaded, validated scene: the canvas and a timeline, ready to be evaluated at any time.
+public struct Scene: Hashable, Sendable {
+    public var canvas: SceneCanvas
+    public var timeline: Timeline
+    public var title: String?
+    /// Frames the golden tests check; nil = first, middle and last.
+    public var goldenFrames: [Int]?
+
+    public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil) {
+        self.canvas = canvas
+        self.timeline = timeline
+        self.title = title
+        self.goldenFrames = goldenFrames
+    }
+}
+
+/// The `canvas` object: size in points, pixel scale, background, frame rate and duration.
+public struct SceneCanvas: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double = 1
+    public var background: Color = .white
+    public var fps: Double = 50
+    public var duration: Double = 1
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The number of frames: round(duration · fps), plus one with `includeEnd` (the frame at t = duration).
+    public func frameCount(includeEnd: Bool = false) -> Int {
+        let n = Int((duration * fps).rounded(.toNearestOrAwayFromZero))
+        return includeEnd ? n + 1 : n
+    }
+
+    /// The time of frame `index`, computed from integers: index / fps.
+    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+}
+
+/// Limits that keep a scene from asking for absurd work.
+public enum SceneLimits {
+    /// The largest canvas side in pixels (after scale).
+    public static let maxPixelDimension = 16_384.0
+    /// The largest canvas area in pixels.
+    public static let maxPixelCount = 64.0 * 1024 * 1024
+    /// The most frames one render may produce.
+    public static let maxFrames = 100_000
+    /// The deepest layer nesting accepted.
+    public static let maxDepth = 256
+}

@@ -1,0 +1,131 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+
+/// Loads a scene file: parses the JSON, decodes and validates everything, and reports every
+/// problem found (located by file, line, column and JSON path) before any frame is drawn.
+public enum SceneLoader {
+    /// Reads and decodes the scene at `path`.
+    public static func load(path: String) throws(SceneErrors) -> Scene {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.read(path)
+        } catch {
+            throw SceneErrors(errors: [SceneError(file: path, path: nil, location: nil, message: error.reason, hint: nil)])
+        }
+        return try decode(bytes, file: path)
+    }
+
+    /// Decodes scene JSON; `file` is used in error messages.
+    public static func decode(_ bytes: [UInt8], file: String?) throws(SceneErrors) -> Scene {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            var e = error
+            e.file = file
+            throw SceneErrors(errors: [e])
+        }
+        let decoder = SceneDecoder(file: file)
+        let scene = decoder.decodeScene(JSONReader(node: root, path: .root, file: file))
+        if !decoder.errors.isEmpty { throw SceneErrors(errors: decoder.errors) }
+        guard let scene else { throw SceneErrors(errors: [SceneError(file: file, path: nil, location: nil, message: "invalid scene", hint: nil)]) }
+        return scene
+    }
+}
+
+/// The decoding pass: collects errors instead of stopping at the first.
+final class SceneDecoder {
+    let file: String?
+    var errors: [SceneError] = []
+    var tree = LayerTree()
+    var actions: [TimedAction] = []
+    /// Layer ids seen so far, with the path where each was declared.
+    var declared: [(id: String, path: JSONPath)] = []
+
+    init(file: String?) {
+        self.file = file
+    }
+
+    /// Runs `body`, recording a thrown error; returns nil then.
+    func attempt<T>(_ body: () throws(SceneError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            errors.append(error)
+            return nil
+        }
+    }
+
+    func report(_ list: [SceneError]) {
+        errors.append(contentsOf: list)
+    }
+
+    static let topLevelKeys = ["canvas", "layers", "timeline", "title", "description", "goldenFrames", "$schema"]
+
+    func decodeScene(_ reader: JSONReader) -> Scene? {
+        guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }
+        report(object.unknownKeys(allowed: Self.topLevelKeys))
+        let canvas = attempt { () throws(SceneError) in try object.required("canvas") }.flatMap(decodeCanvas)
+        if let layers = object.optional("layers") {
+            decodeLayerList(layers, parent: nil, depth: 0)
+        }
+        decodeLayerAnimations()
+        if let timeline = object.optional("timeline") { decodeTimeline(timeline) }
+        let title = object.optional("title").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
+        _ = object.optional("description").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
+        let golden = object.optional("goldenFrames").flatMap(decodeGoldenFrames)
+        guard var canvas else { return nil }
+        if object.optional("canvas").flatMap({ try? $0.object() })?.has("duration") != true {
+            canvas.duration = inferredDuration()
+        }
+        checkFrameCount(canvas, object)
+        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden)
+    }
+
+    /// Layer animations are gathered during the layer pass and added at t = 0, in file order.
+    var layerAnimations: [(layer: Int, reader: JSONReader)] = []
+
+    private func decodeLayerAnimations() {
+        for (layer, reader) in layerAnimations {
+            guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { continue }
+            for item in list {
+                if let animation = decodeAnimation(item) {
+                    actions.append(TimedAction(time: 0, action: .addAnimation(layer: layer, animation)))
+                }
+            }
+        }
+    }
+
+    private func decodeGoldenFrames(_ reader: JSONReader) -> [Int]? {
+        guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return nil }
+        var frames: [Int] = []
+        for item in list {
+            guard let n = attempt({ () throws(SceneError) in try item.integer() }) else { continue }
+            if n < 0 { errors.append(item.error("a frame index must be 0 or more, found \(n)")) } else { frames.append(n) }
+        }
+        return frames
+    }
+
+    /// Without an explicit duration: the end of the last finite animation or action, at least 1 s.
+    private func inferredDuration() -> Double {
+        var end = 0.0
+        for timed in actions {
+            end = max(end, timed.time)
+            if case let .addAnimation(_, a) = timed.action {
+                let begin = a.timing.beginTime == 0 ? timed.time : a.timing.beginTime
+                let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
+                if active.isFinite { end = max(end, begin + active) }
+            }
+        }
+        return end > 0 ? end : 1
+    }
+
+    private func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader) {
+        let frames = canvas.duration * canvas.fps
+        if frames > Double(SceneLimits.maxFrames) {
+            let where_ = object.optional("canvas") ?? object.reader
+            errors.append(where_.error("the scene asks for \(Int(frames)) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// CAMediaTimingFillMode.
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case removed, forwards, backwards, both
+
+    var fillsBackwards: Bool { self == .backwards || self == .both }
+    var fillsForwards: Bool { self == .forwards || self == .both }
+}
+
+/// The CAMediaTiming properties of one animation, with Apple's defaults.
+///
+/// Times are in the parent's time space (for an animation on a layer: scene seconds). A
+/// `beginTime` of 0 means "when added" and is resolved by the engine before evaluation.
+public struct MediaTiming: Hashable, Sendable {
+    public var beginTime: Double = 0
+    /// 0 means the transaction default, 0.25 s (resolved by `effectiveDuration`).
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    /// 0 = not set; `.infinity` = forever; may be fractional.
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses: Bool = false
+    public var fillMode: FillMode = .removed
+
+    public init() {}
+
+    /// The CATransaction default used when `duration` is 0 or negative.
+    public static let defaultDuration = 0.25
+
+    /// The simple duration d of one pass.
+    public var effectiveDuration: Double { duration > 0 ? duration : Self.defaultDuration }
+
+    /// One cycle: forward, plus backward when autoreversing.
+    public var cycleDuration: Double { effectiveDuration * (autoreverses ? 2 : 1) }
+
+    /// The active duration AD (may be infinite).
+    public var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return cycleDuration * repeatCount }
+        return cycleDuration
+    }
+}
+
+/// Where an animation is at one instant: the basic-local time fraction `u` ∈ [0, 1] of the
+/// current pass (before the timing function) and the index of the repeat cycle.
+public struct TimingState: Hashable, Sendable {
+    public var fraction: Double
+    public var cycle: Int
+
+    public init(fraction: Double, cycle: Int) {
+        self.fraction = fraction
+        self.cycle = cycle
+    }
+}
+
+extension MediaTiming {
+    /// The state at parent time `t`, or nil when the animation contributes nothing
+    /// (before its start without a backwards fill, or after its end without a forwards fill or
+    /// once removed on completion). Follows core-animation-semantics.md §2.2.
+    ///
+    /// - Parameter removedOnCompletion: CAAnimation.removedOnCompletion; when true the animation is
+    ///   gone after its active duration whatever its fill mode.
+    public func state(atParentTime t: Double, removedOnCompletion: Bool) -> TimingState? {
+        let elapsed = (t - beginTime) * speed
+        let active = activeDuration
+        if elapsed < 0 {
+            guard fillMode.fillsBackwards else { return nil }
+            return stateInActiveWindow(timeOffset)
+        }
+        if elapsed >= active {
+            guard fillMode.fillsForwards, !removedOnCompletion, active.isFinite else { return nil }
+            return endState()
+        }
+        return stateInActiveWindow(elapsed + timeOffset)
+    }
+
+    /// The state at local active time `a` (offset included), wrapping around the active duration.
+    func stateInActiveWindow(_ a: Double) -> TimingState {
+        let active = activeDuration
+        var wrapped = a
+        if active.isFinite && active > 0 {
+            wrapped = a.truncatingRemainder(dividingBy: active)
+            if wrapped < 0 { wrapped += active }
+        }
+        return basicState(wrapped)
+    }
+
+    /// The state at the end of the active duration: the end of the last (possibly partial) cycle.
+    func endState() -> TimingState {
+        let c = cycleDuration
+        let active = activeDuration
+        var k = (active / c).rounded(.down)
+        var r = active - k * c
+        if r <= 0 && k > 0 {
+            k -= 1
+            r = c
+        }
+        return fold(cycleTime: r, cycle: Int(k))
+    }
+
+    func basicState(_ a: Double) -> TimingState {
+        let c = cycleDuration
+        let k = (a / c).rounded(.down)
+        return fold(cycleTime: a - k * c, cycle: Int(k))
+    }
+
+    /// Maps a time within one cycle to the pass fraction, mirroring the backward half.
+    func fold(cycleTime r: Double, cycle: Int) -> TimingState {
+        let d = effectiveDuration
+        var time = r
+        if autoreverses && time >= d { time = 2 * d - time }
+        return TimingState(fraction: min(1, max(0, time / d)), cycle: cycle)
+    }
+}

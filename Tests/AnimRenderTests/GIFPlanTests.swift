@@ -1,0 +1,29 @@
+import AnimRender
+import Testing
+
+struct GIFPlanTests {
+    @Test func fiftyFPSKeepsEveryFrameWithTwoCentisecondDelays() {
+        let times = (0..<60).map { Double($0) / 50 }
+        let plan = GIFOutput.plan(times: times, end: 1.2)
+        #expect(plan.count == 60)
+        #expect(plan.allSatisfy { $0.delay == 2 })
+    }
+
+    @Test func thirtyFPSAlternatesAndKeepsTheTotal() {
+        let times = (0..<30).map { Double($0) / 30 }
+        let plan = GIFOutput.plan(times: times, end: 1)
+        #expect(plan.count == 30)
+        #expect(plan.map(\.delay).reduce(0, +) == 100)
+        #expect(Set(plan.map(\.delay)) == [3, 4])
+    }
+
+    @Test func sixtyFPSDropsFramesToKeepDelaysAtLeastTwo() {
+        let times = (0..<120).map { Double($0) / 60 }
+        let plan = GIFOutput.plan(times: times, end: 2)
+        #expect(plan.allSatisfy { $0.delay >= 2 })
+        #expect(plan.map(\.delay).reduce(0, +) == 200)
+        #expect(plan.count < 120 && plan.count >= 90)
+        #expect(GIFOutput.warning(fps: 60, frameCount: 120, keptCount: plan.count)?.contains("keeps \(plan.count) of 120 frames") == true)
+        #expect(GIFOutput.warning(fps: 50, frameCount: 100, keptCount: 100) == nil)
+    }
+}

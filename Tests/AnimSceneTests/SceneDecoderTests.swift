@@ -1,0 +1,161 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimScene
+import Testing
+
+/// Scene files decoded into the model, and every kind of bad input reported with its location.
+struct SceneDecoderTests {
+    func decode(_ json: String) throws(SceneErrors) -> Scene {
+        try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+    }
+
+    /// The errors a scene produces (fails the test if it decodes).
+    func errors(_ json: String) -> [SceneError] {
+        do {
+            _ = try decode(json)
+            Issue.record("expected errors")
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test func decodesLayersAnimationsAndTimeline() throws {
+        let scene = try decode("""
+            {"canvas": {"width": 320, "height": 480, "scale": 2, "fps": 25, "duration": 2, "background": "#000000"},
+             "layers": [{"id": "card", "frame": [10, 20, 100, 50], "cornerRadius": 8, "alpha": 0.5,
+                         "sublayers": [{"id": "dot", "center": [5, 5], "bounds": [0, 0, 10, 10]}],
+                         "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100,
+                                         "duration": 1, "timingFunction": "easeIn", "repeatCount": "infinity"}]}],
+             "timeline": [{"at": 1.5, "set": {"dot": {"hidden": true}}},
+                          {"at": 0.5, "removeAnimation": {"layer": "card", "key": "k"}}]}
+            """)
+        #expect(scene.canvas.fps == 25 && scene.canvas.scale == 2 && scene.canvas.background == .black)
+        let tree = scene.timeline.model
+        #expect(tree.nodes.map(\.id) == ["card", "dot"])
+        let card = tree.nodes[0].properties
+        #expect(card.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+        #expect(card.position == Point(x: 60, y: 45))
+        #expect(card.opacity == 0.5 && card.cornerRadius == 8)
+        #expect(tree.nodes[1].properties.position == Point(x: 5, y: 5))
+        #expect(tree.nodes[0].children == [1])
+        // Layer animations come first (t = 0), then the timeline sorted by time.
+        #expect(scene.timeline.actions.map(\.time) == [0, 0.5, 1.5])
+        guard case let .addAnimation(layer, animation) = scene.timeline.actions[0].action else {
+            Issue.record("expected an animation")
+            return
+        }
+        #expect(layer == 0)
+        #expect(animation.timing.repeatCount == .infinity)
+        #expect(animation.timingFunction == .easeIn)
+        #expect(animation.keyPath.description == "position.x")
+    }
+
+    @Test func defaultsAreApples() throws {
+        let scene = try decode(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}]}"#)
+        let p = scene.timeline.model.nodes[0].properties
+        #expect(p.anchorPoint == Point(x: 0.5, y: 0.5) && p.opacity == 1 && p.allowsGroupOpacity && p.isDoubleSided)
+        #expect(p.borderColor == .black && p.backgroundColor == nil && p.transform == .identity)
+        #expect(scene.canvas.fps == 50 && scene.canvas.scale == 1 && scene.canvas.background == .white)
+        #expect(scene.canvas.duration == 1)
+    }
+
+    @Test func durationIsInferredFromAnimations() throws {
+        let scene = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 2, "beginTime": 0.5}]}]}
+            """)
+        #expect(scene.canvas.duration == 2.5)
+    }
+
+    @Test func misspeltKeyIsLocatedWithAHint() {
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "backgroundColour": "red"}]}
+            """)
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description == "layers[0].backgroundColour")
+        #expect(e.first?.location == SourceLocation(line: 2, column: 25))
+        #expect(e.first?.hint == "did you mean 'backgroundColor'?")
+    }
+
+    @Test func wrongValueTypeForTheKeyPath() {
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "position", "toValue": 5}]}]}
+            """)
+        #expect(e.map { $0.path?.description } == ["layers[0].animations[0].toValue"])
+        #expect(e.first?.message.contains("point") == true)
+    }
+
+    @Test func unknownKeyPathAndLayerAndDuplicateID() {
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "box", "animations": [{"keyPath": "opacty", "toValue": 0}]}, {"id": "box"}],
+             "timeline": [{"at": 1, "set": {"bx": {"opacity": 1}}}]}
+            """)
+        let paths = e.map { $0.path?.description ?? "" }
+        #expect(paths.contains("layers[0].animations[0].keyPath"))
+        #expect(paths.contains("layers[1].id"))
+        #expect(paths.contains("timeline[0].set.bx"))
+        #expect(e.contains { $0.hint == "did you mean 'opacity'?" })
+        #expect(e.contains { $0.hint == "did you mean 'box'?" })
+        #expect(e.contains { $0.message.contains("duplicate layer id 'box'") })
+    }
+
+    @Test func canvasProblems() {
+        #expect(errors(#"{"layers": []}"#).first?.message.contains("canvas") == true)
+        let huge = errors(#"{"canvas": {"width": 20000, "height": 100, "scale": 1}}"#)
+        #expect(huge.first?.path?.description == "canvas.width")
+        #expect(huge.first?.message.contains("limit") == true)
+        #expect(errors(#"{"canvas": {"width": -1, "height": 100}}"#).first?.path?.description == "canvas.width")
+        #expect(errors(#"{"canvas": {"width": 10, "height": 10, "fps": 100000, "duration": 10}}"#).count == 1)
+    }
+
+    @Test func timingValidation() {
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [
+                {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "byValue": 1},
+                {"keyPath": "opacity", "toValue": 1, "fillMode": "forward"},
+                {"keyPath": "opacity", "toValue": 1, "timingFunction": "easeInOut"},
+                {"keyPath": "opacity", "toValue": 1, "timingFunction": [2, 0, 0.5, 1]},
+                {"keyPath": "opacity", "toValue": 1, "repeatCount": 2, "repeatDuration": 3},
+                {"keyPath": "opacity", "toValue": 1, "duration": -1}]}]}
+            """)
+        #expect(e.count == 6)
+        #expect(e.contains { $0.hint == "did you mean 'forwards'?" })
+        #expect(e.contains { $0.hint == "did you mean 'easeInEaseOut'?" })
+    }
+
+    @Test func featuresOfLaterVersionsAreRefusedClearly() {
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "shadowOpacity": 0.5, "animations": [{"type": "spring", "keyPath": "opacity"}]},
+                        {"id": "b", "type": "shape"}],
+             "timeline": [{"at": 0, "animate": {"duration": 1}}]}
+            """)
+        #expect(e.count == 4)
+        #expect(e.allSatisfy { $0.message.contains("does not") })
+    }
+
+    @Test func syntaxErrorsCarryTheFileName() {
+        let e = errors("{\"canvas\": {\"width\": 10,, \"height\": 10}}")
+        #expect(e.first?.file == "scene.json")
+        #expect(e.first?.location?.line == 1)
+    }
+
+    @Test func reportQuotesTheSourceLine() {
+        let json = "{\"canvas\": {\"width\": 10, \"height\": 10},\n \"layers\": [{\"id\": \"a\", \"opacityy\": 1}]}"
+        do {
+            _ = try decode(json)
+        } catch {
+            let report = SceneLoader.report(error, source: Array(json.utf8))
+            #expect(report.contains("scene.json:2:25"), "\(report)")
+            #expect(report.contains("layers[0].opacityy"))
+            #expect(report.contains("\"opacityy\": 1"))
+            #expect(report.contains("^"))
+        }
+    }
+}

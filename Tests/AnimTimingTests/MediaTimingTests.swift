@@ -1,0 +1,82 @@
+import Testing
+@testable import AnimTiming
+
+/// CAMediaTiming semantics of core-animation-semantics.md §2.2, worked by hand.
+struct MediaTimingTests {
+    func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming {
+        var t = MediaTiming()
+        configure(&t)
+        return t
+    }
+
+    @Test func zeroDurationMeansQuarterSecond() {
+        let t = MediaTiming()
+        #expect(t.effectiveDuration == 0.25)
+        #expect(t.state(atParentTime: 0.125, removedOnCompletion: true)?.fraction == 0.5)
+        #expect(t.state(atParentTime: 0.25, removedOnCompletion: true) == nil)
+    }
+
+    @Test func beginTimeAndFillModes() {
+        let base = timing { $0.beginTime = 1; $0.duration = 2 }
+        #expect(base.state(atParentTime: 0.5, removedOnCompletion: true) == nil)
+        #expect(base.state(atParentTime: 2, removedOnCompletion: true)?.fraction == 0.5)
+        #expect(base.state(atParentTime: 3, removedOnCompletion: true) == nil, "the end is exclusive")
+
+        var backwards = base
+        backwards.fillMode = .backwards
+        #expect(backwards.state(atParentTime: 0.5, removedOnCompletion: true)?.fraction == 0)
+        #expect(backwards.state(atParentTime: 3.5, removedOnCompletion: false) == nil)
+
+        var forwards = base
+        forwards.fillMode = .forwards
+        #expect(forwards.state(atParentTime: 0.5, removedOnCompletion: false) == nil)
+        #expect(forwards.state(atParentTime: 9, removedOnCompletion: false)?.fraction == 1)
+        #expect(forwards.state(atParentTime: 9, removedOnCompletion: true) == nil, "removed on completion wins over the fill")
+
+        var both = base
+        both.fillMode = .both
+        #expect(both.state(atParentTime: 0, removedOnCompletion: false)?.fraction == 0)
+        #expect(both.state(atParentTime: 5, removedOnCompletion: false)?.fraction == 1)
+    }
+
+    @Test func autoreverseMirrorsTheSecondHalf() {
+        let t = timing { $0.duration = 1; $0.autoreverses = true; $0.fillMode = .forwards }
+        #expect(t.activeDuration == 2)
+        #expect(t.state(atParentTime: 0.25, removedOnCompletion: false)?.fraction == 0.25)
+        #expect(t.state(atParentTime: 1.25, removedOnCompletion: false)?.fraction == 0.75)
+        #expect(t.state(atParentTime: 1.75, removedOnCompletion: false)?.fraction == 0.25)
+        #expect(t.state(atParentTime: 3, removedOnCompletion: false)?.fraction == 0, "ends where it began")
+    }
+
+    @Test func repeatCountWholeAndFractional() {
+        let three = timing { $0.duration = 1; $0.repeatCount = 3; $0.fillMode = .forwards }
+        #expect(three.state(atParentTime: 2.5, removedOnCompletion: false) == TimingState(fraction: 0.5, cycle: 2))
+        #expect(three.state(atParentTime: 4, removedOnCompletion: false) == TimingState(fraction: 1, cycle: 2))
+        let partial = timing { $0.duration = 1; $0.repeatCount = 2.5; $0.fillMode = .forwards }
+        #expect(partial.activeDuration == 2.5)
+        #expect(partial.state(atParentTime: 10, removedOnCompletion: false) == TimingState(fraction: 0.5, cycle: 2))
+        let forever = timing { $0.duration = 1; $0.repeatCount = .infinity }
+        #expect(forever.state(atParentTime: 1000.25, removedOnCompletion: true) == TimingState(fraction: 0.25, cycle: 1000))
+    }
+
+    @Test func repeatDurationAndSpeed() {
+        let t = timing { $0.duration = 1; $0.repeatDuration = 1.5 }
+        #expect(t.state(atParentTime: 1.25, removedOnCompletion: true)?.fraction == 0.25)
+        #expect(t.state(atParentTime: 1.5, removedOnCompletion: true) == nil)
+        let fast = timing { $0.duration = 1; $0.speed = 2 }
+        #expect(fast.state(atParentTime: 0.25, removedOnCompletion: true)?.fraction == 0.5)
+        #expect(fast.state(atParentTime: 0.5, removedOnCompletion: true) == nil)
+    }
+
+    @Test func timeOffsetWrapsWithinTheActiveDuration() {
+        // Frames A…E with the offset at C play C D E A B.
+        let t = timing { $0.duration = 1; $0.timeOffset = 0.5 }
+        #expect(t.state(atParentTime: 0, removedOnCompletion: true)?.fraction == 0.5)
+        #expect(t.state(atParentTime: 0.75, removedOnCompletion: true)?.fraction == 0.25)
+    }
+
+    @Test func speedZeroFreezesAtTheOffset() {
+        let t = timing { $0.duration = 2; $0.speed = 0; $0.timeOffset = 0.5 }
+        #expect(t.state(atParentTime: 100, removedOnCompletion: true)?.fraction == 0.25)
+    }
+}

@@ -1,0 +1,127 @@
+import AnimCodecs
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// The command line as a user runs it: the built binary, its files, its messages and exit codes.
+@Suite(.serialized)
+struct CLITests {
+    let scenes = RepositoryPaths.scenes
+
+    func listing(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
+
+    @Test func gifHasTheScenesFramesAndDelays() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("demo.gif")
+        let r = try CommandRunner.run([scenes.appendingPathComponent("timing/rocket-ease-in-ease-out.json").path, "--gif", gif.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let decoded = try GIFDecoder.decode(Array(try Data(contentsOf: gif)))
+        #expect(decoded.width == 540 && decoded.height == 80)
+        #expect(decoded.frames.count == 60)
+        #expect(decoded.frames.allSatisfy { $0.delayCentiseconds == 2 })
+        #expect(decoded.loopCount == 0)
+        #expect(listing(dir) == ["demo.gif"], "no temporary files are left")
+    }
+
+    @Test func renderingTwiceGivesIdenticalBytes() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = scenes.appendingPathComponent("animations/basic-properties.json").path
+        let a = dir.appendingPathComponent("a.gif"), b = dir.appendingPathComponent("b.gif")
+        #expect(try CommandRunner.run([scene, "--gif", a.path, "--quiet", "--threads", "1"]).status == 0)
+        #expect(try CommandRunner.run([scene, "--gif", b.path, "--quiet", "--threads", "2"]).status == 0)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
+    @Test func malformedSceneGivesALocatedErrorAndWritesNothing() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("bad.json")
+        try Data("{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"layers\": [ {\"id\": \"a\",, } ]\n}\n".utf8).write(to: scene)
+        let gif = dir.appendingPathComponent("out.gif")
+        let r = try CommandRunner.run([scene.path, "--gif", gif.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad.json:3:"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: gif.path))
+        #expect(listing(dir) == ["bad.json"])
+    }
+
+    @Test func misspeltKeyPathGetsAHintAndAPath() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("typo.json")
+        let json = """
+            {"canvas": {"width": 100, "height": 100},
+             "layers": [{"id": "a", "bounds": [0, 0, 10, 10],
+               "animations": [{"type": "basic", "keyPath": "positon.x", "toValue": 5}]}]}
+            """
+        try Data(json.utf8).write(to: scene)
+        let r = try CommandRunner.run([scene.path, "--png", dir.appendingPathComponent("x.png").path, "--frame", "0"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("layers[0].animations[0].keyPath"), "\(r.stderr)")
+        #expect(r.stderr.contains("did you mean 'position.x'?"), "\(r.stderr)")
+        #expect(r.stderr.contains("typo.json:3:"), "\(r.stderr)")
+        #expect(listing(dir) == ["typo.json"])
+    }
+
+    @Test func unwritableOutputFailsCleanly() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let target = dir.appendingPathComponent("missing/folder/out.gif")
+        let r = try CommandRunner.run([scenes.appendingPathComponent("layers/zposition-siblings.json").path, "--gif", target.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(target.path), "\(r.stderr)")
+        #expect(r.stderr.contains("No such file or directory"), "\(r.stderr)")
+        #expect(listing(dir).isEmpty)
+    }
+
+    @Test func pngDirectoryGetsEveryFrame() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("frames")
+        let r = try CommandRunner.run([scenes.appendingPathComponent("animations/timeline-verbs.json").path, "--png-dir", out.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = listing(out)
+        #expect(files.count == 50)
+        #expect(files.first == "frame_00000.png" && files.last == "frame_00049.png")
+    }
+
+    @Test func singleFrameAndTime() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = scenes.appendingPathComponent("animations/fade-out.json").path
+        let byFrame = dir.appendingPathComponent("f.png"), byTime = dir.appendingPathComponent("t.png")
+        #expect(try CommandRunner.run([scene, "--frame", "75", "--png", byFrame.path]).status == 0)
+        #expect(try CommandRunner.run([scene, "--time", "1.5", "--png", byTime.path]).status == 0)
+        #expect(try Data(contentsOf: byFrame) == Data(contentsOf: byTime))
+        let bad = try CommandRunner.run([scene, "--frame", "500", "--png", dir.appendingPathComponent("x.png").path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("0…159"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+    }
+
+    @Test func highFrameRateWarnsWhatTheGIFWillDo() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("fast.gif")
+        let r = try CommandRunner.run([scenes.appendingPathComponent("layers/zposition-siblings.json").path, "--gif", gif.path, "--fps", "100"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("warning: 100 fps is above 50"), "\(r.stderr)")
+        let decoded = try GIFDecoder.decode(Array(try Data(contentsOf: gif)))
+        #expect(decoded.frames.count == 5)
+        #expect(decoded.frames.map(\.delayCentiseconds).reduce(0, +) == 10)
+    }
+
+    @Test func absurdCanvasIsRefused() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("huge.json")
+        try Data(#"{"canvas": {"width": 100000, "height": 100000}}"#.utf8).write(to: scene)
+        let r = try CommandRunner.run([scene.path, "--gif", dir.appendingPathComponent("x.gif").path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("canvas.width"), "\(r.stderr)")
+        #expect(r.stderr.contains("limit"), "\(r.stderr)")
+    }
+
+    @Test func missingSceneFileIsReported() throws {
+        let r = try CommandRunner.run(["/nonexistent/scene.json", "--gif", "/tmp/never.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("/nonexistent/scene.json"))
+        #expect(r.stderr.contains("No such file or directory"))
+    }
+}

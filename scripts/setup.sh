@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what animrender needs from Debian when it is missing (libpng, giflib, pkg-config).
+# Every CI run and every new machine starts clean, so the build scripts call this first.
+set -euo pipefail
+
+packages=(libpng-dev libgif-dev pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: the Swift toolchain (6.0 or later) is not on PATH; install it from swift.org first" >&2
+  exit 1
+fi
