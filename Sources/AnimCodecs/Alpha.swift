@@ -18,7 +18,7 @@ enum Alpha {
         UInt8((Int(s) * Int(a) + 127) / 255)
     }
 
-    /// Premultiplied pixels converted in place to straight RGBA.
+    /// A straight-alpha copy of premultiplied RGBA `pixels`.
     static func unpremultiplied(_ pixels: [UInt8]) -> [UInt8] {
         var out = pixels
         out.withUnsafeMutableBufferPointer { p in

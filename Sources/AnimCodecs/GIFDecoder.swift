@@ -35,12 +35,12 @@ public enum GIFDecoder {
             guard let map = image.ImageDesc.ColorMap ?? global else {
                 throw .gif("frame \(index) has no colour table")
             }
-            let previous = canvas
+            let previous = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
             draw(image, colours: map.pointee, transparent: Int(control.TransparentColor), on: &canvas)
             frames.append(GIFFrame(image: canvas, delayCentiseconds: Int(control.DelayTime)))
             switch control.DisposalMode {
             case DISPOSE_BACKGROUND: clear(image.ImageDesc, on: &canvas)
-            case DISPOSE_PREVIOUS: canvas = previous
+            case DISPOSE_PREVIOUS: canvas = previous ?? canvas
             default: break
             }
         }

@@ -68,11 +68,9 @@ final class GIFReader {
 
     /// The NETSCAPE2.0 (or ANIMEXTS1.0) loop count, nil when the file has none.
     var loopCount: Int? {
-        let trailing = UnsafeBufferPointer(start: gif.pointee.ExtensionBlocks, count: Int(gif.pointee.ExtensionBlockCount))
-        for blocks in images.map({ UnsafeBufferPointer(start: $0.ExtensionBlocks, count: Int($0.ExtensionBlockCount)) }) + [trailing] {
-            if let count = Self.loopCount(in: blocks) { return count }
-        }
-        return nil
+        var lists = images.map { UnsafeBufferPointer(start: $0.ExtensionBlocks, count: Int($0.ExtensionBlockCount)) }
+        lists.append(UnsafeBufferPointer(start: gif.pointee.ExtensionBlocks, count: Int(gif.pointee.ExtensionBlockCount)))
+        return lists.lazy.compactMap(Self.loopCount(in:)).first
     }
 
     private static func loopCount(in blocks: UnsafeBufferPointer<ExtensionBlock>) -> Int? {

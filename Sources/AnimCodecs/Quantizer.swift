@@ -22,13 +22,16 @@ public enum Quantizer {
         let colors = OpaqueColors.packed(image, reserveTransparent: reserveTransparent, matte: matte)
         var palette: [RGB8]
         var indices: [UInt8]
+        // Transparent marks exist only with `reserveTransparent`, when the colours number at most
+        // 255, so the transparent index (right after them) fits a byte whenever it is used.
         if let exact = ExactPalette.colors(in: colors, limit: limit) {
             palette = exact.map(RGB8.init(packed:))
-            indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: UInt8(exact.count))
+            let t = UInt8(truncatingIfNeeded: exact.count)
+            indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t)
         } else {
             let cut = MedianCut(colors: colors, limit: limit)
             palette = cut.palette
-            indices = cut.indices(of: colors, transparentIndex: UInt8(palette.count))
+            indices = cut.indices(of: colors, transparentIndex: UInt8(truncatingIfNeeded: palette.count))
         }
         var transparentIndex: Int?
         if reserveTransparent {

@@ -22,7 +22,9 @@ struct GIFPlanTests {
         let plan = GIFOutput.plan(times: times, end: 2)
         #expect(plan.allSatisfy { $0.delay >= 2 })
         #expect(plan.map(\.delay).reduce(0, +) == 200)
-        #expect(plan.count < 120 && plan.count >= 90)
+        // Greedy selection on the 1 cs grid keeps two frames of every three at 60 fps (delays 2 and 3 cs).
+        #expect(plan.count == 80)
+        #expect(Set(plan.map(\.delay)) == [2, 3])
         #expect(GIFOutput.warning(fps: 60, frameCount: 120, keptCount: plan.count)?.contains("keeps \(plan.count) of 120 frames") == true)
         #expect(GIFOutput.warning(fps: 50, frameCount: 100, keptCount: 100) == nil)
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import AnimTiming
+import AnimTiming
 
 /// CAMediaTiming semantics of core-animation-semantics.md §2.2, worked by hand.
 struct MediaTimingTests {

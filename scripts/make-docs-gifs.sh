@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Renders the documentation pictures with animrender itself (docs/images/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh
+mkdir -p docs/images
+bin=.build/release/animrender
+$bin Scenes/docs/rocket-timing-functions.json --gif docs/images/rocket-timing-functions.gif --quiet
+$bin Scenes/animations/fade-out.json --gif docs/images/fade-out.gif --fps 25 --quiet
+$bin Scenes/animations/basic-properties.json --gif docs/images/basic-properties.gif --quiet
+$bin Scenes/transform3d/perspective-cards.json --frame 0 --png docs/images/perspective-cards.png --quiet
+$bin Scenes/layers/group-opacity.json --frame 0 --png docs/images/group-opacity.png --quiet
+ls -l docs/images
