@@ -45,17 +45,11 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// Sets every pixel to `color`.
+    /// Sets every pixel to `color` (one 32-bit store per pixel).
     public mutating func fill(_ color: PixelRGBA8) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            var o = 0
-            while o < p.count {
-                p[o] = color.r
-                p[o + 1] = color.g
-                p[o + 2] = color.b
-                p[o + 3] = color.a
-                o += 4
-            }
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        pixels.withUnsafeMutableBytes { raw in
+            raw.bindMemory(to: UInt32.self).update(repeating: word)
         }
     }
 }

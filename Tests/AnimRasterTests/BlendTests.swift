@@ -37,3 +37,45 @@ struct BlendTests {
         #expect(Bitmap(width: 2, height: 2, pixels: [0, 0]) == nil)
     }
 }
+
+/// The fast span fill against a naive per-channel reference, on random masks and colours.
+struct BlendReferenceTests {
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    }
+
+    @Test func fillEqualsTheNaiveReference() throws {
+        var rng = SplitMix64(state: 42)
+        for _ in 0..<50 {
+            let a = rng.byte()
+            let color = PixelRGBA8(r: UInt8(UInt32(rng.byte()) * UInt32(a) / 255), g: UInt8(UInt32(rng.byte()) * UInt32(a) / 255),
+                                   b: UInt8(UInt32(rng.byte()) * UInt32(a) / 255), a: a)
+            var dst = try #require(Bitmap(width: 16, height: 4))
+            for i in stride(from: 0, to: dst.pixels.count, by: 4) {
+                let da = rng.byte()
+                dst.pixels[i + 3] = da
+                for c in 0..<3 { dst.pixels[i + c] = UInt8(UInt32(rng.byte()) * UInt32(da) / 255) }
+            }
+            let mask = CoverageMask(bounds: PixelRect(minX: 0, minY: 0, maxX: 16, maxY: 4), coverage: (0..<64).map { _ in rng.byte() })
+            var fast = dst
+            Blend.fill(mask, color: color, into: &fast)
+            for y in 0..<4 {
+                for x in 0..<16 {
+                    let c = UInt32(mask[x, y]), d = dst[x, y]
+                    let sa = Blend.mul255(UInt32(color.a), c), inv = 255 - sa
+                    func ch(_ s: UInt8, _ d: UInt8) -> UInt8 { UInt8(Blend.mul255(UInt32(s), c) + Blend.mul255(UInt32(d), inv)) }
+                    let expected = c == 0 ? d : PixelRGBA8(r: ch(color.r, d.r), g: ch(color.g, d.g), b: ch(color.b, d.b), a: UInt8(sa + Blend.mul255(UInt32(d.a), inv)))
+                    #expect(fast[x, y] == expected)
+                }
+            }
+        }
+    }
+}
