@@ -12,6 +12,9 @@ extension Compositor {
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
         let map = LayerGeometry.deviceMap(layer, parent: parent, parentMap: parentMap)
+        // Overflowing or undefined geometry (infinite sizes, NaN from extreme animation values)
+        // has no defined picture: such a layer and its subtree are not drawn.
+        guard map.isFinite else { return }
         guard let outline = Projection.project(RoundedRect.contour(layer.bounds, radius: 0, segmentsPerQuarter: 1), map)
         else { return }
         if !layer.isDoubleSided && Projection.signedArea(outline) < 0 { return }
@@ -79,7 +82,8 @@ extension Compositor {
     private func outline(_ layer: LayerProperties, map: Homography, inset: Double) -> [Point]? {
         let b = layer.bounds.standardized
         let rect = Rect(x: b.minX + inset, y: b.minY + inset, width: b.width - 2 * inset, height: b.height - 2 * inset)
-        guard rect.width > 0, rect.height > 0 else { return nil }
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+              rect.origin.x.isFinite, rect.origin.y.isFinite else { return nil }
         let radius = max(0, RoundedRect.effectiveRadius(layer.cornerRadius, in: b) - inset)
         let scale = Projection.pixelScale(of: b, map)
         let n = RoundedRect.segmentsPerQuarter(radiusPixels: radius * scale)
@@ -90,5 +94,8 @@ extension Compositor {
         PixelRect(minX: 0, minY: 0, maxX: canvas.pixelWidth, maxY: canvas.pixelHeight)
     }
 
-    static func alpha8(_ a: Double) -> UInt8 { UInt8((min(1, max(0, a)) * 255).rounded()) }
+    static func alpha8(_ a: Double) -> UInt8 {
+        guard a.isFinite else { return a == .infinity ? 255 : 0 }
+        return UInt8((min(1, max(0, a)) * 255).rounded())
+    }
 }

@@ -17,8 +17,14 @@ public struct CanvasSpec: Hashable, Sendable {
     }
 
     /// The bitmap size: points × scale, rounded to whole pixels.
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelWidth: Int { Self.pixels(width * scale) }
+    public var pixelHeight: Int { Self.pixels(height * scale) }
+
+    /// Whole pixels, clamped so absurd sizes stay representable (they are refused elsewhere).
+    static func pixels(_ v: Double) -> Int {
+        guard v.isFinite else { return v > 0 ? 1 << 40 : 0 }
+        return Int(min(Double(1 << 40), max(0, v.rounded())))
+    }
 
     /// The root layer: bounds = the canvas, the anchor in the middle.
     var rootLayer: LayerProperties {

@@ -37,6 +37,11 @@ public struct Homography: Hashable, Sendable {
         (p.x * a + p.y * d + g, p.x * b + p.y * e + h, p.x * c + p.y * f + i)
     }
 
+    /// True when every coefficient is a finite number.
+    public var isFinite: Bool {
+        [a, b, c, d, e, f, g, h, i].allSatisfy(\.isFinite)
+    }
+
     /// True when W does not depend on x or y (an affine map).
     public var isAffine: Bool { c == 0 && f == 0 && i != 0 }
 }

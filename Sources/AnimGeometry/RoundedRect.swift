@@ -11,7 +11,9 @@ public enum RoundedRect {
     public static func segmentsPerQuarter(radiusPixels: Double, tolerance: Double = 0.125) -> Int {
         guard radiusPixels > tolerance, radiusPixels.isFinite else { return 1 }
         let step = 2 * (1 - tolerance / radiusPixels).clampedAcos
-        return max(1, min(256, Int(((Double.pi / 2) / step).rounded(.up))))
+        let count = ((Double.pi / 2) / step).rounded(.up)
+        guard count.isFinite else { return 256 }
+        return max(1, min(256, Int(count)))
     }
 
     /// The outline, clockwise on screen (y down) from the top-left, as a closed polygon.

@@ -33,7 +33,9 @@ public struct SceneCanvas: Hashable, Sendable {
 
     /// The number of frames: round(duration · fps), plus one with `includeEnd` (the frame at t = duration).
     public func frameCount(includeEnd: Bool = false) -> Int {
-        let n = Int((duration * fps).rounded(.toNearestOrAwayFromZero))
+        let frames = (duration * fps).rounded(.toNearestOrAwayFromZero)
+        // Far beyond any limit; keeps the conversion to Int defined.
+        let n = frames.isFinite ? Int(min(frames, 1e15)) : Int(1e15)
         return includeEnd ? n + 1 : n
     }
 

@@ -125,7 +125,7 @@ final class SceneDecoder {
         let frames = canvas.duration * canvas.fps
         if frames > Double(SceneLimits.maxFrames) {
             let where_ = object.optional("canvas") ?? object.reader
-            errors.append(where_.error("the scene asks for \(Int(frames)) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
+            errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
         }
     }
 }

@@ -63,6 +63,7 @@ extension MediaTiming {
     public func state(atParentTime t: Double, removedOnCompletion: Bool) -> TimingState? {
         let elapsed = (t - beginTime) * speed
         let active = activeDuration
+        if elapsed.isNaN { return nil }
         if elapsed < 0 {
             guard fillMode.fillsBackwards else { return nil }
             return stateInActiveWindow(timeOffset)
@@ -95,13 +96,20 @@ extension MediaTiming {
             k -= 1
             r = c
         }
-        return fold(cycleTime: r, cycle: Int(k))
+        return fold(cycleTime: r, cycle: Self.cycleIndex(k))
+    }
+
+    /// A cycle count as an Int, clamped (cumulative values past 10¹⁵ cycles are meaningless anyway).
+    static func cycleIndex(_ k: Double) -> Int {
+        guard k.isFinite else { return k > 0 ? 1 << 50 : 0 }
+        return Int(min(1e15, max(-1e15, k)))
     }
 
     func basicState(_ a: Double) -> TimingState {
         let c = cycleDuration
         let k = (a / c).rounded(.down)
-        return fold(cycleTime: a - k * c, cycle: Int(k))
+        guard k.isFinite, a.isFinite else { return fold(cycleTime: 0, cycle: Self.cycleIndex(k)) }
+        return fold(cycleTime: a - k * c, cycle: Self.cycleIndex(k))
     }
 
     /// Maps a time within one cycle to the pass fraction, mirroring the backward half.

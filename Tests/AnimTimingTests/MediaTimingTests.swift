@@ -79,4 +79,13 @@ struct MediaTimingTests {
         let t = timing { $0.duration = 2; $0.speed = 0; $0.timeOffset = 0.5 }
         #expect(t.state(atParentTime: 100, removedOnCompletion: true)?.fraction == 0.25)
     }
+
+    @Test func extremeTimingStaysDefined() {
+        let t = timing { $0.duration = 1e-300; $0.repeatCount = 1e300; $0.timeOffset = 1e308; $0.fillMode = .both }
+        #expect(t.state(atParentTime: 0.5, removedOnCompletion: false) != nil)
+        let nan = timing { $0.speed = .infinity }
+        #expect(nan.state(atParentTime: 0, removedOnCompletion: true) == nil, "∞·0 elapsed is undefined: no contribution")
+        let huge = timing { $0.duration = 1; $0.repeatCount = .infinity }
+        #expect(huge.state(atParentTime: 1e300, removedOnCompletion: true) != nil)
+    }
 }

@@ -124,4 +124,27 @@ struct CLITests {
         #expect(r.stderr.contains("/nonexistent/scene.json"))
         #expect(r.stderr.contains("No such file or directory"))
     }
+
+    @Test func extremeValuesRenderWithoutCrashing() throws {
+        // Overflowing sizes and animation values, a singular matrix, a near-zero perspective distance,
+        // absurd timing: a defined picture (such layers are skipped), never a crash.
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("extreme.json")
+        let json = """
+            {"canvas": {"width": 100, "height": 100, "duration": 0.1, "fps": 20},
+             "layers": [{"id": "a", "bounds": [0, 0, 1e308, 1e308], "position": [1e308, -1e308], "backgroundColor": "red",
+                         "cornerRadius": 1e308, "borderWidth": 1e308},
+                        {"id": "b", "bounds": [0, 0, 10, 10], "backgroundColor": "red",
+                         "transform": {"matrix": [0,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,0]}},
+                        {"id": "c", "frame": [10, 10, 50, 50], "backgroundColor": "blue",
+                         "transform": [{"perspective": 1e-300}, {"rotate": 1e308, "axis": [1, 1, 0]}],
+                         "animations": [{"keyPath": "position.x", "fromValue": -1e308, "toValue": 1e308, "duration": 1e-300,
+                                         "repeatCount": 1e300, "speed": -1e300, "timeOffset": 1e308, "cumulative": true}]}]}
+            """
+        try Data(json.utf8).write(to: scene)
+        let gif = try CommandRunner.run([scene.path, "--gif", dir.appendingPathComponent("x.gif").path, "--quiet"])
+        #expect(gif.status == 0, "\(gif.stderr)")
+        let late = try CommandRunner.run([scene.path, "--time", "1e300", "--png", dir.appendingPathComponent("t.png").path, "--quiet"])
+        #expect(late.status == 0, "\(late.stderr)")
+    }
 }
