@@ -15,39 +15,40 @@ extension Compositor {
         // Overflowing or undefined geometry (infinite sizes, NaN from extreme animation values)
         // has no defined picture: such a layer and its subtree are not drawn.
         guard map.isFinite else { return }
-        guard let outline = Projection.project(RoundedRect.contour(layer.bounds, radius: 0, segmentsPerQuarter: 1), map)
+        guard let corners = Projection.project(RoundedRect.contour(layer.bounds, radius: 0, segmentsPerQuarter: 1), map)
         else { return }
-        if !layer.isDoubleSided && Projection.signedArea(outline) < 0 { return }
+        if !layer.isDoubleSided && Projection.signedArea(corners) < 0 { return }
 
-        let visibleChildren = node.children.filter { !tree.nodes[$0].properties.isHidden }
-        let groups = opacity < 1 && layer.allowsGroupOpacity && !visibleChildren.isEmpty
-        let clips = layer.masksToBounds && !visibleChildren.isEmpty
+        let visibleChildren = node.children.contains { !tree.nodes[$0].properties.isHidden }
+        let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
+        let clips = layer.masksToBounds && visibleChildren
+        // The rounded bounds are flattened and scan-converted once, for the background and the clip.
+        let shape = LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
+                               needsMask: layer.backgroundColor != nil || clips, canvas: canvasRect)
         if groups || clips {
             var offscreen = Surface(bitmap: Bitmap(width: surface.bitmap.width, height: surface.bitmap.height)!)
             let innerAlpha = groups ? 1 : alpha * opacity
-            drawContents(index, tree: tree, map: map, alpha: innerAlpha, into: &offscreen)
-            if clips {
-                Blend.clip(&offscreen.bitmap, to: shapeMask(layer, map: map, inset: 0), area: offscreen.dirty)
-            }
+            drawContents(index, tree: tree, shape: shape, alpha: innerAlpha, into: &offscreen)
+            if clips { Blend.clip(&offscreen.bitmap, to: shape.mask, area: offscreen.dirty) }
             let outer = groups ? alpha * opacity : 1
             Blend.composite(offscreen.bitmap, opacity: Self.alpha8(outer), area: offscreen.dirty, into: &surface.bitmap)
             surface.dirty = surface.dirty.union(offscreen.dirty)
         } else {
-            drawContents(index, tree: tree, map: map, alpha: alpha * opacity, into: &surface)
+            drawContents(index, tree: tree, shape: shape, alpha: alpha * opacity, into: &surface)
         }
     }
 
     /// Background, sublayers, then border: the layer's own drawing order.
-    private func drawContents(_ index: Int, tree: LayerTree, map: Homography, alpha: Double, into surface: inout Surface) {
+    private func drawContents(_ index: Int, tree: LayerTree, shape: LayerShape, alpha: Double, into surface: inout Surface) {
         let layer = tree.nodes[index].properties
         if let background = layer.backgroundColor {
-            fill(shapeMask(layer, map: map, inset: 0), color: background, alpha: alpha, into: &surface)
+            fill(shape.mask, color: background, alpha: alpha, into: &surface)
         }
         for child in Self.drawingOrder(tree.nodes[index].children, tree) {
-            drawLayer(child, tree: tree, parent: layer, parentMap: map, alpha: alpha, into: &surface)
+            drawLayer(child, tree: tree, parent: layer, parentMap: shape.map, alpha: alpha, into: &surface)
         }
         if layer.borderWidth > 0 {
-            fill(borderMask(layer, map: map), color: layer.borderColor, alpha: alpha, into: &surface)
+            fill(shape.borderMask(), color: layer.borderColor, alpha: alpha, into: &surface)
         }
     }
 
@@ -60,37 +61,7 @@ extension Compositor {
         surface.dirty = surface.dirty.union(mask.bounds)
     }
 
-    /// Coverage of the layer's rounded bounds, inset by `inset` points.
-    func shapeMask(_ layer: LayerProperties, map: Homography, inset: Double) -> CoverageMask? {
-        guard let contour = outline(layer, map: map, inset: inset) else { return nil }
-        return Rasterizer.coverage(of: [contour], clip: canvasRect)
-    }
-
-    /// The border ring: the rounded bounds minus the bounds inset by borderWidth (inner radius
-    /// max(0, r − w)), the inner outline reversed so the ring winds once.
-    private func borderMask(_ layer: LayerProperties, map: Homography) -> CoverageMask? {
-        guard let outer = outline(layer, map: map, inset: 0) else { return nil }
-        let b = layer.bounds.standardized
-        let w = min(layer.borderWidth, b.width / 2, b.height / 2)
-        var contours = [outer]
-        if w < b.width / 2 && w < b.height / 2, let inner = outline(layer, map: map, inset: w) {
-            contours.append(inner.reversed())
-        }
-        return Rasterizer.coverage(of: contours, clip: canvasRect)
-    }
-
-    private func outline(_ layer: LayerProperties, map: Homography, inset: Double) -> [Point]? {
-        let b = layer.bounds.standardized
-        let rect = Rect(x: b.minX + inset, y: b.minY + inset, width: b.width - 2 * inset, height: b.height - 2 * inset)
-        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
-              rect.origin.x.isFinite, rect.origin.y.isFinite else { return nil }
-        let radius = max(0, RoundedRect.effectiveRadius(layer.cornerRadius, in: b) - inset)
-        let scale = Projection.pixelScale(of: b, map)
-        let n = RoundedRect.segmentsPerQuarter(radiusPixels: radius * scale)
-        return Projection.project(RoundedRect.contour(rect, radius: radius, segmentsPerQuarter: n), map)
-    }
-
-    private var canvasRect: PixelRect {
+    var canvasRect: PixelRect {
         PixelRect(minX: 0, minY: 0, maxX: canvas.pixelWidth, maxY: canvas.pixelHeight)
     }
 

@@ -44,12 +44,10 @@ enum Projection {
         return sum
     }
 
-    /// An estimate of how many pixels one layer point spans, for choosing curve tolerance.
-    static func pixelScale(of rect: Rect, _ h: Homography) -> Double {
+    /// An estimate of how many pixels one layer point spans, for choosing curve tolerance, from the
+    /// layer's bounds corners already projected to the canvas.
+    static func pixelScale(of rect: Rect, projected: [Point]) -> Double {
         let r = rect.standardized
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
-        guard let projected = project(corners, h) else { return 1 }
         var longest = 0.0
         for i in 0..<projected.count {
             let a = projected[i], b = projected[(i + 1) % projected.count]
