@@ -42,14 +42,15 @@ let package = Package(
         .executableTarget(name: "AnimBench", dependencies: ["AnimRender"]),
 
         // MARK: Tests
+        .target(name: "AnimTestRandom", path: "Tests/AnimTestRandom"),
         .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
         .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
-        .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster"]),
+        .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
-        .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster"]),
-        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers"]),
-        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimTestSupport"]),
+        .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"]),
+        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimTestRandom"]),
+        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
     ]
 )

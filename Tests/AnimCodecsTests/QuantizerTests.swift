@@ -1,3 +1,4 @@
+import AnimTestRandom
 import AnimCodecs
 import AnimRaster
 import Testing

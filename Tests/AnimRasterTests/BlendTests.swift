@@ -1,4 +1,5 @@
 import AnimRaster
+import AnimTestRandom
 import Testing
 
 struct BlendTests {
@@ -40,20 +41,8 @@ struct BlendTests {
 
 /// The fast span fill against a naive per-channel reference, on random masks and colours.
 struct BlendReferenceTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
-
     @Test func fillEqualsTheNaiveReference() throws {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<50 {
             let a = rng.byte()
             let color = PixelRGBA8(r: UInt8(UInt32(rng.byte()) * UInt32(a) / 255), g: UInt8(UInt32(rng.byte()) * UInt32(a) / 255),

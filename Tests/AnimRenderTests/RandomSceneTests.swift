@@ -1,23 +1,11 @@
 import AnimRender
 import AnimScene
+import AnimTestRandom
 import Testing
 
 /// Seeded random scenes, valid and invalid, with ordinary and extreme numbers: loading either
 /// succeeds or reports located errors, and every frame renders at the canvas size. Never a crash.
 struct RandomSceneTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     static let numbers = ["0", "1", "-1", "0.5", "37.25", "-250", "1e-300", "1e308", "-1e308", "1e15", "3.14159"]
 
     func number(_ r: inout SplitMix64) -> String { r.pick(Self.numbers) }
@@ -46,7 +34,7 @@ struct RandomSceneTests {
     }
 
     @Test func randomScenesLoadOrFailCleanlyAndRender() {
-        var r = SplitMix64(state: 2026)
+        var r = SplitMix64(seed: 2026)
         var rendered = 0, refused = 0
         for n in 0..<300 {
             let layers = (0..<(1 + r.below(3))).map { layer(&r, id: n * 100 + $0, depth: 0) }

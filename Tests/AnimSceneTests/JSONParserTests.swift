@@ -1,4 +1,5 @@
 import AnimScene
+import AnimTestRandom
 import Testing
 
 /// Parses UTF-8 text.
@@ -195,21 +196,6 @@ struct JSONParserTests {
     }
 }
 
-/// A small deterministic random generator (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 struct JSONParserRobustnessTests {
     /// Any outcome is fine as long as it is a node or a well-formed SceneError.
     func check(_ bytes: [UInt8]) {
@@ -227,7 +213,7 @@ struct JSONParserRobustnessTests {
     }
 
     @Test func randomBytesNeverCrash() {
-        var rng = SplitMix64(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let alphabet = Array("{}[]:,\"\\/ \t\n\r0123456789-+.eEtrufalsn".utf8) + [0x00, 0x80, 0xC3, 0xA9, 0xED, 0xFF]
         for _ in 0..<4_000 {
             let count = rng.below(48)
@@ -237,7 +223,7 @@ struct JSONParserRobustnessTests {
     }
 
     @Test func mutatedScenesNeverCrash() {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         let base = Array(JSONParserTests.scene.utf8)
         let pieces = Array("{}[]:,\"\\ \n0-.etu".utf8) + [0xFF, 0xC3]
         var parsed = 0
@@ -261,7 +247,7 @@ struct JSONParserRobustnessTests {
 
     /// Random documents written out and parsed back give the same values.
     @Test func randomDocumentsRoundTrip() throws {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         func value(_ depth: Int) -> (text: String, value: JSONValueShape) {
             switch depth > 3 ? rng.below(4) : rng.below(6) {
             case 0: return ("null", .null)
