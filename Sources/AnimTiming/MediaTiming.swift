@@ -58,32 +58,53 @@ extension MediaTiming {
     /// (before its start without a backwards fill, or after its end without a forwards fill or
     /// once removed on completion). Follows core-animation-semantics.md §2.2.
     ///
-    /// - Parameter removedOnCompletion: CAAnimation.removedOnCompletion; when true the animation is
-    ///   gone after its active duration whatever its fill mode.
-    public func state(atParentTime t: Double, removedOnCompletion: Bool) -> TimingState? {
-        let elapsed = (t - beginTime) * speed
+    /// A negative `speed` plays the active duration backwards, from its end to its start, over
+    /// AD / |speed| seconds of parent time from `beginTime`; fill modes keep their parent-time
+    /// meaning (`backwards` holds the first state shown, `forwards` the last). The reference leaves
+    /// this undocumented; docs/timing.md records the choice.
+    ///
+    /// - Parameters:
+    ///   - removedOnCompletion: CAAnimation.removedOnCompletion; when true the animation is gone
+    ///     after its active duration whatever its fill mode.
+    ///   - endInclusive: true for the children of a group, which show their end state at exactly
+    ///     the end of their active duration (a group that fills forwards holds its children's end
+    ///     values); top-level animations end exclusively.
+    public func state(atParentTime t: Double, removedOnCompletion: Bool, endInclusive: Bool = false) -> TimingState? {
+        let q = (t - beginTime) * abs(speed)
+        if q.isNaN { return nil }
         let active = activeDuration
-        if elapsed.isNaN { return nil }
-        if elapsed < 0 {
+        if q < 0 {
             guard fillMode.fillsBackwards else { return nil }
-            return stateInActiveWindow(timeOffset)
+            return stateAtProgress(0)
         }
-        if elapsed >= active {
+        if q > active || (q == active && !endInclusive) {
             guard fillMode.fillsForwards, !removedOnCompletion, active.isFinite else { return nil }
-            return endState()
+            return stateAtProgress(active)
         }
-        return stateInActiveWindow(elapsed + timeOffset)
+        return stateAtProgress(q)
     }
 
-    /// The state at local active time `a` (offset included), wrapping around the active duration.
-    func stateInActiveWindow(_ a: Double) -> TimingState {
+    /// The state `q` seconds into the active duration (parent direction, speed magnitude applied).
+    func stateAtProgress(_ q: Double) -> TimingState {
         let active = activeDuration
-        var wrapped = a
-        if active.isFinite && active > 0 {
-            wrapped = a.truncatingRemainder(dividingBy: active)
-            if wrapped < 0 { wrapped += active }
+        if speed < 0 {
+            guard active.isFinite else { return stateAtLocalTime(timeOffset - q) }
+            return stateAtLocalTime(active - q + timeOffset)
         }
-        return basicState(wrapped)
+        return stateAtLocalTime(q + timeOffset)
+    }
+
+    /// The state at local active time `a` (offset included). Inside [0, AD] no wrapping happens, so
+    /// a = AD is the end of the last cycle; outside it `a` wraps around the active duration, as a
+    /// `timeOffset` makes it do.
+    func stateAtLocalTime(_ a: Double) -> TimingState {
+        let active = activeDuration
+        if a == active { return endState() }
+        if a >= 0 && a < active { return basicState(a) }
+        guard active.isFinite && active > 0 else { return basicState(a) }
+        var wrapped = a.truncatingRemainder(dividingBy: active)
+        if wrapped < 0 { wrapped += active }
+        return basicState(wrapped.isFinite ? wrapped : 0)
     }
 
     /// The state at the end of the active duration: the end of the last (possibly partial) cycle.
