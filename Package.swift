@@ -46,6 +46,7 @@ let package = Package(
         .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
         .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
+        .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"]),

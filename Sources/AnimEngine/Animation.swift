@@ -14,7 +14,16 @@ public struct Animation: Hashable, Sendable {
 
     /// The animation classes.
     public enum Content: Hashable, Sendable {
+        /// CABasicAnimation.
         case basic(BasicAnimation)
+        /// CASpringAnimation: a basic animation whose progress follows a spring in seconds.
+        case spring(SpringAnimation)
+        /// CAKeyframeAnimation with `values`.
+        case keyframe(KeyframeAnimation)
+        /// CAKeyframeAnimation with a `path` (on a point property such as `position`).
+        case path(PathAnimation)
+        /// CAAnimationGroup: children run in the group's time.
+        case group(AnimationGroup)
     }
 
     public init(key: String? = nil, timing: MediaTiming = MediaTiming(), removedOnCompletion: Bool = true,
@@ -26,10 +35,14 @@ public struct Animation: Hashable, Sendable {
         self.content = content
     }
 
-    /// The key path the animation changes.
-    public var keyPath: LayerKeyPath {
+    /// The key paths the animation changes, in the order it changes them.
+    public var keyPaths: [LayerKeyPath] {
         switch content {
-        case let .basic(b): b.keyPath
+        case let .basic(b): [b.keyPath]
+        case let .spring(s): [s.basic.keyPath]
+        case let .keyframe(k): [k.keyPath]
+        case let .path(p): [p.keyPath]
+        case let .group(g): g.animations.flatMap(\.keyPaths)
         }
     }
 }
@@ -74,5 +87,27 @@ public struct BasicAnimation: Hashable, Sendable {
             v = v.adding(end.subtracting(start).scaled(by: Double(cycle)))
         }
         return v
+    }
+}
+
+/// CASpringAnimation: the from/to/by values of a basic animation, reached along a damped spring
+/// evaluated in seconds of the animation's basic local time (core-animation-semantics.md §5.1).
+public struct SpringAnimation: Hashable, Sendable {
+    public var basic: BasicAnimation
+    public var spring: Spring
+
+    public init(basic: BasicAnimation, spring: Spring = Spring()) {
+        self.basic = basic
+        self.spring = spring
+    }
+}
+
+/// CAAnimationGroup: its children's times are seconds of the group's basic local time; they are
+/// clipped to the group's active duration (core-animation-semantics.md §2.3).
+public struct AnimationGroup: Hashable, Sendable {
+    public var animations: [Animation]
+
+    public init(animations: [Animation]) {
+        self.animations = animations
     }
 }

@@ -1,58 +1,85 @@
 import AnimLayers
 import AnimTiming
 
-/// An animation attached to a layer, with its begin time resolved and the interval it is attached.
-struct AttachedAnimation {
-    var animation: Animation
-    var addedAt: Double
-}
-
 extension Timeline {
     /// The presentation tree at scene time `t`: the model with every action at or before `t`
     /// applied, then each layer's animations applied in the order they were added
-    /// (core-animation-semantics.md §2.4). Depends on nothing but `t`.
+    /// (core-animation-semantics.md §2.4), each at the layer's local time (its own and its
+    /// ancestors' beginTime/speed/timeOffset, §2.2 step 1). Depends on nothing but `t`.
     public func presentation(at t: Double) -> LayerTree {
         var tree = model
-        var attached = [[AttachedAnimation]](repeating: [], count: tree.nodes.count)
+        var attached = [[Animation]](repeating: [], count: tree.nodes.count)
         for timed in actions where timed.time <= t {
             apply(timed, to: &tree, attached: &attached)
         }
         let modelTree = tree
+        let localTimes = modelTree.localTimes(at: t)
         for index in tree.nodes.indices where !attached[index].isEmpty {
             let base = modelTree.nodes[index].properties
             var props = base
-            for item in attached[index] {
-                Self.applyAnimation(item.animation, at: t, model: base, into: &props)
+            for animation in attached[index] {
+                animation.apply(atParentTime: localTimes[index], model: base, into: &props)
             }
             tree.nodes[index].properties = props
         }
         return tree
     }
 
-    private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [[AttachedAnimation]]) {
+    private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [[Animation]]) {
         switch timed.action {
         case let .set(entries):
             for entry in entries { entry.changes.apply(to: &tree.nodes[entry.layer].properties) }
         case let .addAnimation(layer, animation):
             var a = animation
-            if a.timing.beginTime == 0 { a.timing.beginTime = timed.time }
-            if let key = a.key { attached[layer].removeAll { $0.animation.key == key } }
-            attached[layer].append(AttachedAnimation(animation: a, addedAt: timed.time))
+            // beginTime 0 means "now" in the layer's local time (§2.2 step 2).
+            if a.timing.beginTime == 0 { a.timing.beginTime = tree.localTime(of: layer, at: timed.time) }
+            if let key = a.key { attached[layer].removeAll { $0.key == key } }
+            attached[layer].append(a)
         case let .removeAnimation(layer, key):
-            attached[layer].removeAll { $0.animation.key == key }
+            attached[layer].removeAll { $0.key == key }
+        case let .pause(layer):
+            LayerClock.pause(&tree, layer: layer, at: timed.time)
+        case let .resume(layer):
+            LayerClock.resume(&tree, layer: layer, at: timed.time)
+        }
+    }
+}
+
+extension Animation {
+    /// Applies the animation's value at parent time `t` on top of what earlier animations produced.
+    /// `model` is the layer's model properties (the base of from/to/by resolution).
+    /// - Parameter inGroup: children of a group end inclusively and ignore removedOnCompletion.
+    func apply(atParentTime t: Double, model: LayerProperties, into props: inout LayerProperties, inGroup: Bool = false) {
+        guard let state = timing.state(atParentTime: t, removedOnCompletion: removedOnCompletion && !inGroup,
+                                       endInclusive: inGroup) else { return }
+        let progress = timingFunction?.value(at: state.fraction) ?? state.fraction
+        switch content {
+        case let .basic(b):
+            let value = b.value(progress: progress, cycle: state.cycle, base: b.keyPath.get(model))
+            Self.write(value, at: b.keyPath, additive: b.isAdditive, into: &props)
+        case let .spring(s):
+            // The spring runs in seconds of basic local time; the timing function is ignored (§1.3).
+            let p = s.spring.progress(at: state.fraction * timing.effectiveDuration)
+            let value = s.basic.value(progress: p, cycle: state.cycle, base: s.basic.keyPath.get(model))
+            Self.write(value, at: s.basic.keyPath, additive: s.basic.isAdditive, into: &props)
+        case let .keyframe(k):
+            let value = k.value(progress: progress, cycle: state.cycle)
+            Self.write(value, at: k.keyPath, additive: k.isAdditive, into: &props)
+        case let .path(p):
+            p.apply(progress: progress, cycle: state.cycle, into: &props)
+        case let .group(g):
+            let groupTime = progress * timing.effectiveDuration
+            for var child in g.animations {
+                // A child left at duration 0 runs over the group's duration (§2.3).
+                if child.timing.duration <= 0 { child.timing.duration = timing.effectiveDuration }
+                child.apply(atParentTime: groupTime, model: model, into: &props, inGroup: true)
+            }
         }
     }
 
-    /// Applies one animation's value at `t` on top of what earlier animations produced.
-    static func applyAnimation(_ a: Animation, at t: Double, model: LayerProperties, into props: inout LayerProperties) {
-        guard let state = a.timing.state(atParentTime: t, removedOnCompletion: a.removedOnCompletion) else { return }
-        let progress = a.timingFunction?.value(at: state.fraction) ?? state.fraction
-        switch a.content {
-        case let .basic(b):
-            let base = b.keyPath.get(model)
-            let value = b.value(progress: progress, cycle: state.cycle, base: base)
-            let result = b.isAdditive ? b.keyPath.get(props).adding(value) : value
-            b.keyPath.set(result, into: &props)
-        }
+    /// Writes an animated value: replacing what is there, or added to it when additive.
+    static func write(_ value: AnimatableValue, at path: LayerKeyPath, additive: Bool, into props: inout LayerProperties) {
+        let result = additive ? path.get(props).adding(value) : value
+        path.set(result, into: &props)
     }
 }

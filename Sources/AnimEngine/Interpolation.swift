@@ -17,19 +17,23 @@ extension AnimatableValue {
             return .rect(Rect(x: mix(a.origin.x, b.origin.x), y: mix(a.origin.y, b.origin.y),
                               width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height)))
         case let (.color(a), .color(b)): return .color(a.interpolatedPremultiplied(to: b, by: t))
+        case let (.transform(a), .transform(b)): return .transform(a.interpolated(to: b, by: t))
         case let (.bool(a), .bool(b)): return .bool(t < 1 ? a : b)
         default: return t < 1 ? self : other
         }
     }
 
-    /// Component-wise sum (matrix concatenation for transforms; the right-hand side for booleans).
+    /// Component-wise sum; for transforms `o` is concatenated in front (applied first, in the
+    /// layer's local space, as a CSS `composite: add` appends to the transform list); for
+    /// booleans the right-hand side.
     public func adding(_ o: AnimatableValue) -> AnimatableValue {
-        combine(o, { $0 + $1 }, transform: { $0.concatenating($1) })
+        combine(o, { $0 + $1 }, transform: { a, b in b.concatenating(a) })
     }
 
-    /// Component-wise difference.
+    /// Component-wise difference; for transforms the inverse of `adding` (`o`'s inverse in front),
+    /// or `self` when `o` is singular.
     public func subtracting(_ o: AnimatableValue) -> AnimatableValue {
-        combine(o, { $0 - $1 }, transform: { a, _ in a })
+        combine(o, { $0 - $1 }, transform: { a, b in b.inverse().map { $0.concatenating(a) } ?? a })
     }
 
     /// Every numeric component multiplied by `k`.

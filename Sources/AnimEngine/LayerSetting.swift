@@ -11,6 +11,8 @@ public enum LayerSetting: Hashable, Sendable {
     case masksToBounds(Bool)
     case allowsGroupOpacity(Bool)
     case isDoubleSided(Bool)
+    /// The layer's own `beginTime`, `speed` or `timeOffset`.
+    case timing(LayerTiming.Field, Double)
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -20,6 +22,7 @@ public enum LayerSetting: Hashable, Sendable {
         case let .masksToBounds(b): p.masksToBounds = b
         case let .allowsGroupOpacity(b): p.allowsGroupOpacity = b
         case let .isDoubleSided(b): p.isDoubleSided = b
+        case let .timing(field, v): p.timing[field] = v
         }
     }
 

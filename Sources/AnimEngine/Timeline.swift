@@ -9,6 +9,10 @@ public enum Action: Hashable, Sendable {
     case addAnimation(layer: Int, Animation)
     /// `removeAnimation(forKey:)` on a layer.
     case removeAnimation(layer: Int, key: String)
+    /// Technical Q&A QA1673's pause: speed 0, timeOffset = the layer's local time now.
+    case pause(layer: Int)
+    /// QA1673's resume: speed 1, timeOffset 0, beginTime = time since the pause.
+    case resume(layer: Int)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -16,6 +20,7 @@ public enum Action: Hashable, Sendable {
             x.count == y.count && zip(x, y).allSatisfy { $0.layer == $1.layer && $0.changes == $1.changes }
         case let (.addAnimation(l1, a1), .addAnimation(l2, a2)): l1 == l2 && a1 == a2
         case let (.removeAnimation(l1, k1), .removeAnimation(l2, k2)): l1 == l2 && k1 == k2
+        case let (.pause(l1), .pause(l2)), let (.resume(l1), .resume(l2)): l1 == l2
         default: false
         }
     }
@@ -27,6 +32,8 @@ public enum Action: Hashable, Sendable {
             for e in x { h.combine(e.layer); h.combine(e.changes) }
         case let .addAnimation(l, a): h.combine(1); h.combine(l); h.combine(a)
         case let .removeAnimation(l, k): h.combine(2); h.combine(l); h.combine(k)
+        case let .pause(l): h.combine(3); h.combine(l)
+        case let .resume(l): h.combine(4); h.combine(l)
         }
     }
 }

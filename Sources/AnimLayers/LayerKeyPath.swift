@@ -4,16 +4,18 @@ import AnimGeometry
 public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius
 
     /// The type of the property's value.
     public var kind: ValueKind {
         switch self {
         case .position, .anchorPoint: .point
         case .bounds: .rect
-        case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: .number
+        case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
+        case .shadowOffset: .size
         case .transform, .sublayerTransform: .transform
         case .hidden: .bool
-        case .backgroundColor, .borderColor: .color
+        case .backgroundColor, .borderColor, .shadowColor: .color
         }
     }
 
@@ -33,6 +35,10 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .cornerRadius: .number(p.cornerRadius)
         case .borderWidth: .number(p.borderWidth)
         case .borderColor: .color(p.borderColor)
+        case .shadowColor: .color(p.shadowColor)
+        case .shadowOpacity: .number(p.shadowOpacity)
+        case .shadowOffset: .size(p.shadowOffset)
+        case .shadowRadius: .number(p.shadowRadius)
         }
     }
 
@@ -52,30 +58,46 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.cornerRadius, .number(x)): p.cornerRadius = x
         case let (.borderWidth, .number(x)): p.borderWidth = x
         case let (.borderColor, .color(x)): p.borderColor = x
+        case let (.shadowColor, .color(x)): p.shadowColor = x
+        case let (.shadowOpacity, .number(x)): p.shadowOpacity = x
+        case let (.shadowOffset, .size(x)): p.shadowOffset = x
+        case let (.shadowRadius, .number(x)): p.shadowRadius = x
         default: break
         }
     }
 }
 
-/// A key path such as `position.x` or `bounds.size.width`: a property and a chain of struct fields.
+/// A key path such as `position.x`, `bounds.size.width` or `transform.rotation.z`: a property and
+/// a chain of struct fields, or one of the `transform.*` extensions.
 public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public let property: LayerProperty
     public let components: [String]
     /// The type of the value at the end of the path.
     public let kind: ValueKind
+    /// For `transform.*` and `sublayerTransform.*`: the decomposed component addressed.
+    public let transformKey: TransformKey?
 
     /// Parses a key path; nil when it names no animatable property or field.
     public init?(_ string: String) {
         let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
+        let rest = Array(parts.dropFirst())
         var kind = property.kind
-        for part in parts.dropFirst() {
-            guard let next = kind.components.first(where: { $0.name == part }) else { return nil }
-            kind = next.kind
+        var transformKey: TransformKey? = nil
+        if property.kind == .transform && !rest.isEmpty {
+            guard let key = TransformKey(components: rest) else { return nil }
+            transformKey = key
+            kind = key.kind
+        } else {
+            for part in rest {
+                guard let next = kind.components.first(where: { $0.name == part }) else { return nil }
+                kind = next.kind
+            }
         }
         self.property = property
-        self.components = Array(parts.dropFirst())
+        self.components = rest
         self.kind = kind
+        self.transformKey = transformKey
     }
 
     public var description: String { ([property.rawValue] + components).joined(separator: ".") }
@@ -87,12 +109,16 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
             out.append(prefix)
             for c in kind.components { walk(prefix + "." + c.name, c.kind) }
         }
-        for p in LayerProperty.allCases { walk(p.rawValue, p.kind) }
+        for p in LayerProperty.allCases {
+            walk(p.rawValue, p.kind)
+            if p.kind == .transform { out += TransformKey.names.map { p.rawValue + "." + $0.name } }
+        }
         return out
     }()
 
     /// Reads the value at this path.
     public func get(_ p: LayerProperties) -> AnimatableValue {
+        if let transformKey, case let .transform(m) = property.get(p) { return transformKey.get(m) }
         var v = property.get(p)
         for c in components { v = v.component(c) ?? v }
         return v
@@ -100,6 +126,10 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes the value at this path.
     public func set(_ value: AnimatableValue, into p: inout LayerProperties) {
+        if let transformKey, case let .transform(m) = property.get(p) {
+            property.set(.transform(transformKey.set(value, in: m)), into: &p)
+            return
+        }
         property.set(Self.replace(property.get(p), components[...], value), into: &p)
     }
 

@@ -26,6 +26,13 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
     public var masksToBounds = false
+    /// Shadow properties with CA's defaults (drawn once the compositor renders shadows).
+    public var shadowColor: Color = .black
+    public var shadowOpacity: Double = 0
+    public var shadowOffset = Size(width: 0, height: -3)
+    public var shadowRadius: Double = 3
+    /// The layer's own beginTime/speed/timeOffset (not animatable here).
+    public var timing = LayerTiming()
 
     public init() {}
 
