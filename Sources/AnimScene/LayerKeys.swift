@@ -6,6 +6,8 @@ enum LayerKey {
     /// An animatable property (through its key path).
     case property(LayerProperty)
     case frame, masksToBounds, allowsGroupOpacity, doubleSided
+    /// The layer's own CAMediaTiming (`beginTime`, `speed`, `timeOffset`).
+    case timing(LayerTiming.Field)
 
     /// Keys accepted on a layer and in `set`, with UIKit aliases (`center`, `alpha`).
     static let settable: [(name: String, key: LayerKey)] = [
@@ -18,6 +20,7 @@ enum LayerKey {
         ("borderWidth", .property(.borderWidth)), ("borderColor", .property(.borderColor)),
         ("frame", .frame), ("masksToBounds", .masksToBounds), ("clipsToBounds", .masksToBounds),
         ("allowsGroupOpacity", .allowsGroupOpacity), ("doubleSided", .doubleSided), ("isDoubleSided", .doubleSided),
+        ("beginTime", .timing(.beginTime)), ("speed", .timing(.speed)), ("timeOffset", .timing(.timeOffset)),
     ]
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
@@ -64,6 +67,7 @@ extension SceneDecoder {
         case .masksToBounds: return .masksToBounds(try reader.bool())
         case .allowsGroupOpacity: return .allowsGroupOpacity(try reader.bool())
         case .doubleSided: return .isDoubleSided(try reader.bool())
+        case let .timing(field): return .timing(field, try reader.number())
         }
     }
 

@@ -6,30 +6,42 @@ extension SceneDecoder {
     static let timingKeys = ["type", "key", "duration", "beginTime", "timeOffset", "speed", "repeatCount",
                              "repeatDuration", "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
     static let basicKeys = ["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative"]
-    static let animationTypes = ["basic"]
-    static let plannedAnimationTypes = ["keyframe", "spring", "group"]
+    static let springKeys = basicKeys + ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]
+    static let keyframeKeys = ["keyPath", "values", "keyTimes", "timingFunctions", "path", "calculationMode",
+                               "rotationMode", "tensionValues", "continuityValues", "biasValues", "additive", "cumulative"]
+    static let animationTypes = ["basic", "spring", "keyframe", "group"]
 
     /// Decodes one animation object; nil (with errors recorded) when it is invalid.
     func decodeAnimation(_ reader: JSONReader) -> Animation? {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }
         let type = object.optional("type").flatMap { r in attempt { () throws(SceneError) in try r.string() } } ?? "basic"
         guard Self.animationTypes.contains(type) else {
-            let r = object.optional("type")!
-            if Self.plannedAnimationTypes.contains(type) {
-                errors.append(r.error("animation type '\(type)' is part of the scene format but this version of animrender does not run it yet"))
-            } else {
-                let hint = EditDistance.bestMatch(for: type, among: Self.animationTypes + Self.plannedAnimationTypes)
-                errors.append(r.error("unknown animation type '\(type)'", hint: hint.map { "did you mean '\($0)'?" }))
-            }
+            let hint = EditDistance.bestMatch(for: type, among: Self.animationTypes)
+            errors.append(object.optional("type")!.error("unknown animation type '\(type)'; expected one of \(Self.animationTypes.joined(separator: ", "))",
+                                                         hint: hint.map { "did you mean '\($0)'?" }))
             return nil
         }
-        report(object.unknownKeys(allowed: Self.timingKeys + Self.basicKeys))
         let errorCount = errors.count
-        var animation = Animation(content: .basic(BasicAnimation(keyPath: LayerKeyPath("opacity")!)))
+        var animation = Animation(content: .group(AnimationGroup(animations: [])))
         decodeTiming(object, into: &animation)
-        guard let basic = decodeBasic(object) else { return nil }
-        animation.content = .basic(basic)
-        return errors.count == errorCount ? animation : nil
+        let content: Animation.Content?
+        switch type {
+        case "spring":
+            report(object.unknownKeys(allowed: Self.timingKeys + Self.springKeys))
+            content = decodeSpring(object, timing: &animation.timing)
+        case "keyframe":
+            report(object.unknownKeys(allowed: Self.timingKeys + Self.keyframeKeys))
+            content = decodeKeyframe(object)
+        case "group":
+            report(object.unknownKeys(allowed: Self.timingKeys + ["animations"]))
+            content = decodeGroup(object)
+        default:
+            report(object.unknownKeys(allowed: Self.timingKeys + Self.basicKeys))
+            content = decodeBasic(object).map { .basic($0) }
+        }
+        guard let content, errors.count == errorCount else { return nil }
+        animation.content = content
+        return animation
     }
 
     private func decodeTiming(_ object: JSONObjectReader, into a: inout Animation) {
@@ -53,7 +65,7 @@ extension SceneDecoder {
         if let r = object.optional("timingFunction") { a.timingFunction = decodeTimingFunction(r) }
     }
 
-    private func finite(_ object: JSONObjectReader, _ key: String, min: Double?) -> Double? {
+    func finite(_ object: JSONObjectReader, _ key: String, min: Double?) -> Double? {
         guard let r = object.optional(key), let v = attempt({ () throws(SceneError) in try r.number() }) else { return nil }
         if let min, v < min {
             errors.append(r.error("\(key) must be \(min == 0 ? "0" : "\(min)") or more, found \(v)"))
@@ -101,7 +113,7 @@ extension SceneDecoder {
         return f
     }
 
-    private func decodeBasic(_ object: JSONObjectReader) -> BasicAnimation? {
+    func decodeBasic(_ object: JSONObjectReader) -> BasicAnimation? {
         guard let pathReader = attempt({ () throws(SceneError) in try object.required("keyPath") }),
               let keyPath = decodeKeyPath(pathReader) else { return nil }
         var basic = BasicAnimation(keyPath: keyPath)
@@ -117,23 +129,7 @@ extension SceneDecoder {
         }
         if let r = object.optional("additive") { basic.isAdditive = attempt { () throws(SceneError) in try r.bool() } ?? false }
         if let r = object.optional("cumulative") { basic.isCumulative = attempt { () throws(SceneError) in try r.bool() } ?? false }
+        checkCumulative(basic.isCumulative, keyPath, object)
         return basic
-    }
-
-    /// Parses and checks a key path; whole-transform and transform.* animations need the decomposed
-    /// interpolation of the animation-engine issue and are refused clearly until then.
-    func decodeKeyPath(_ r: JSONReader) -> LayerKeyPath? {
-        guard let s = attempt({ () throws(SceneError) in try r.string() }) else { return nil }
-        if s == "transform" || s.hasPrefix("transform.") || s == "sublayerTransform" || s.hasPrefix("sublayerTransform.") {
-            errors.append(r.error("animating '\(s)' is part of the scene format but this version of animrender does not run it yet"))
-            return nil
-        }
-        let aliases = ["center": "position", "alpha": "opacity"]
-        let name = aliases[s] ?? s
-        if let path = LayerKeyPath(name) { return path }
-        let candidates = LayerKeyPath.allPaths + ["center", "alpha"]
-        let hint = EditDistance.bestMatch(for: s, among: candidates)
-        errors.append(r.error("unknown key path '\(s)'", hint: hint.map { "did you mean '\($0)'?" }))
-        return nil
     }
 }

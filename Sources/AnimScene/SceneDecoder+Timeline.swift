@@ -2,7 +2,7 @@ import AnimEngine
 import AnimLayers
 
 extension SceneDecoder {
-    static let verbs = ["set", "addAnimation", "removeAnimation"]
+    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume"]
     static let plannedVerbs = ["animate", "animateKeyframes", "transition", "transitionFromView", "caTransition"]
 
     func decodeTimeline(_ reader: JSONReader) {
@@ -25,6 +25,7 @@ extension SceneDecoder {
         case "set": decodeSet(body, at: at)
         case "addAnimation": decodeAddAnimation(body, at: at)
         case "removeAnimation": decodeRemoveAnimation(body, at: at)
+        case "pause", "resume": decodeClock(verb, body, at: at)
         default:
             if Self.plannedVerbs.contains(verb) {
                 errors.append(body.error("the timeline verb '\(verb)' is part of the scene format but this version of animrender does not run it yet"))
@@ -64,5 +65,13 @@ extension SceneDecoder {
         let layer = attempt { () throws(SceneError) in try resolveLayer(try object.required("layer")) }
         let key = attempt { () throws(SceneError) in try object.required("key").string() }
         if let layer, let key { actions.append(TimedAction(time: at, action: .removeAnimation(layer: layer, key: key))) }
+    }
+
+    /// `pause` / `resume`: QA1673's layer pause and resume, `{"layer": id}`.
+    private func decodeClock(_ verb: String, _ body: JSONReader, at: Double) {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+        report(object.unknownKeys(allowed: ["layer"]))
+        guard let layer = attempt({ () throws(SceneError) in try resolveLayer(try object.required("layer")) }) else { return }
+        actions.append(TimedAction(time: at, action: verb == "pause" ? .pause(layer: layer) : .resume(layer: layer)))
     }
 }

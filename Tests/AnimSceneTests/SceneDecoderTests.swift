@@ -49,7 +49,7 @@ struct SceneDecoderTests {
         #expect(layer == 0)
         #expect(animation.timing.repeatCount == .infinity)
         #expect(animation.timingFunction == .easeIn)
-        #expect(animation.keyPath.description == "position.x")
+        #expect(animation.keyPaths.map(\.description) == ["position.x"])
     }
 
     @Test func defaultsAreApples() throws {
@@ -132,7 +132,7 @@ struct SceneDecoderTests {
     @Test func featuresOfLaterVersionsAreRefusedClearly() {
         let e = errors("""
             {"canvas": {"width": 10, "height": 10},
-             "layers": [{"id": "a", "shadowOpacity": 0.5, "animations": [{"type": "spring", "keyPath": "opacity"}]},
+             "layers": [{"id": "a", "shadowOpacity": 0.5, "animations": [{"type": "spring", "keyPath": "shadowRadius"}]},
                         {"id": "b", "type": "shape"}],
              "timeline": [{"at": 0, "animate": {"duration": 1}}]}
             """)

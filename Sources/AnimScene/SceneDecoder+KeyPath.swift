@@ -1,0 +1,33 @@
+import AnimEngine
+import AnimLayers
+
+extension SceneDecoder {
+    /// UIKit names accepted for CALayer key paths.
+    static let keyPathAliases = ["center": "position", "alpha": "opacity"]
+
+    /// Parses and checks an animation's key path.
+    func decodeKeyPath(_ r: JSONReader) -> LayerKeyPath? {
+        guard let s = attempt({ () throws(SceneError) in try r.string() }) else { return nil }
+        var parts = s.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let first = parts.first, let alias = Self.keyPathAliases[first] { parts[0] = alias }
+        let name = parts.joined(separator: ".")
+        if let first = parts.first, LayerKey.notYetRendered.contains(first) {
+            errors.append(r.error("animating '\(s)' is part of the scene format but this version of animrender does not render \(first) yet"))
+            return nil
+        }
+        if let path = LayerKeyPath(name) { return path }
+        let candidates = LayerKeyPath.allPaths.filter { !LayerKey.notYetRendered.contains(String($0.prefix { $0 != "." })) }
+            + Self.keyPathAliases.keys.sorted()
+        let hint = EditDistance.bestMatch(for: s, among: candidates)
+        errors.append(r.error("unknown key path '\(s)'", hint: hint.map { "did you mean '\($0)'?" }))
+        return nil
+    }
+
+    /// `cumulative` on a whole-matrix transform animation has no defined meaning here (a matrix
+    /// delta cannot be multiplied by a cycle count); the transform.* key paths accumulate instead.
+    func checkCumulative(_ cumulative: Bool, _ keyPath: LayerKeyPath, _ object: JSONObjectReader) {
+        guard cumulative, keyPath.kind == .transform, let r = object.optional("cumulative") else { return }
+        errors.append(r.error("cumulative is not supported on whole-transform animations ('\(keyPath)')",
+                              hint: "animate a transform.* key path such as transform.rotation.z, whose values accumulate"))
+    }
+}

@@ -1,0 +1,144 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimTiming
+
+extension SceneDecoder {
+    /// CAKeyframeAnimation: `values` (any animatable type) or a `path` (point properties).
+    func decodeKeyframe(_ object: JSONObjectReader) -> Animation.Content? {
+        guard let pathReader = attempt({ () throws(SceneError) in try object.required("keyPath") }),
+              let keyPath = decodeKeyPath(pathReader) else { return nil }
+        let mode = object.optional("calculationMode").flatMap { decodeName($0, CalculationMode.self, what: "calculationMode") } ?? .linear
+        let keyTimes = object.optional("keyTimes").flatMap(decodeNumbers)
+        let functions = object.optional("timingFunctions").flatMap(decodeTimingFunctions) ?? []
+        let additive = decodeFlag(object, "additive"), cumulative = decodeFlag(object, "cumulative")
+        checkCumulative(cumulative, keyPath, object)
+        if let pathValue = object.optional("path") {
+            return decodePathKeyframe(object, pathValue, keyPath: keyPath, mode: mode, keyTimes: keyTimes,
+                                      functions: functions, additive: additive, cumulative: cumulative)
+        }
+        if let r = object.optional("rotationMode") {
+            errors.append(r.error("rotationMode only applies to a keyframe animation with a 'path'"))
+        }
+        guard let valuesReader = attempt({ () throws(SceneError) in try object.required("values") }),
+              let list = attempt({ () throws(SceneError) in try valuesReader.array() }) else { return nil }
+        let values = list.compactMap { item in attempt { () throws(SceneError) in try decodeValue(keyPath.kind, item) } }
+        guard values.count == list.count else { return nil }
+        var k = KeyframeAnimation(keyPath: keyPath, values: values)
+        k.calculationMode = mode
+        k.keyTimes = keyTimes
+        k.timingFunctions = functions
+        k.tensionValues = object.optional("tensionValues").flatMap(decodeNumbers) ?? []
+        k.continuityValues = object.optional("continuityValues").flatMap(decodeNumbers) ?? []
+        k.biasValues = object.optional("biasValues").flatMap(decodeNumbers) ?? []
+        k.isAdditive = additive
+        k.isCumulative = cumulative
+        if let problem = k.validate() {
+            errors.append(locate(problem, in: object, valuesReader: valuesReader))
+            return nil
+        }
+        return .keyframe(k)
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private func decodePathKeyframe(_ object: JSONObjectReader, _ pathReader: JSONReader, keyPath: LayerKeyPath,
+                                    mode: CalculationMode, keyTimes: [Double]?, functions: [TimingFunction],
+                                    additive: Bool, cumulative: Bool) -> Animation.Content? {
+        guard keyPath.kind == .point else {
+            errors.append(pathReader.error("a path animates a point property such as position; '\(keyPath)' holds a \(keyPath.kind.rawValue)"))
+            return nil
+        }
+        for key in ["values", "tensionValues", "continuityValues", "biasValues"] {
+            if let r = object.optional(key) { errors.append(r.error("'\(key)' cannot be combined with 'path' (Core Animation ignores it)")) }
+        }
+        guard let path = attempt({ () throws(SceneError) in try pathReader.bezierPath() }) else { return nil }
+        let segments = path.segments
+        guard !segments.isEmpty else {
+            errors.append(pathReader.error("the path has no drawing elements (a path animation needs at least one line or curve)"))
+            return nil
+        }
+        let rotation = object.optional("rotationMode").flatMap { decodeName($0, RotationMode.self, what: "rotationMode") }
+        let animation = PathAnimation(keyPath: keyPath, segments: segments, calculationMode: mode, keyTimes: keyTimes,
+                                      timingFunctions: functions, rotationMode: rotation, isAdditive: additive, isCumulative: cumulative)
+        if let problem = PathKeyTimesCheck(animation: animation).problem {
+            let at = object.optional(problem.key) ?? pathReader
+            errors.append(at.error(problem.message))
+            return nil
+        }
+        return .path(animation)
+    }
+
+    /// A string naming one case of an enumeration, with a did-you-mean hint.
+    func decodeName<T: RawRepresentable & CaseIterable>(_ r: JSONReader, _ type: T.Type, what: String) -> T? where T.RawValue == String {
+        guard let s = attempt({ () throws(SceneError) in try r.string() }) else { return nil }
+        if let value = T(rawValue: s) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let hint = EditDistance.bestMatch(for: s, among: names)
+        errors.append(r.error("unknown \(what) '\(s)'; expected one of \(names.joined(separator: ", "))",
+                              hint: hint.map { "did you mean '\($0)'?" }))
+        return nil
+    }
+
+    func decodeNumbers(_ r: JSONReader) -> [Double]? {
+        guard let list = attempt({ () throws(SceneError) in try r.array() }) else { return nil }
+        let numbers = list.compactMap { item in attempt { () throws(SceneError) in try item.number() } }
+        return numbers.count == list.count ? numbers : nil
+    }
+
+    private func decodeTimingFunctions(_ r: JSONReader) -> [TimingFunction]? {
+        guard let list = attempt({ () throws(SceneError) in try r.array() }) else { return nil }
+        let functions = list.compactMap(decodeTimingFunction)
+        return functions.count == list.count ? functions : nil
+    }
+
+    func decodeFlag(_ object: JSONObjectReader, _ key: String) -> Bool {
+        guard let r = object.optional(key) else { return false }
+        return attempt { () throws(SceneError) in try r.bool() } ?? false
+    }
+}
+
+/// The key-time rules of a path animation: one key time per keyframe point (discrete also takes
+/// Apple's n + 1 form), rising from 0 to 1; one timing function per element.
+struct PathKeyTimesCheck {
+    let animation: PathAnimation
+
+    var problem: (key: String, message: String)? {
+        let n = animation.segments.count + 1
+        let paced = animation.calculationMode == .paced || animation.calculationMode == .cubicPaced
+        if let times = animation.keyTimes, !paced {
+            let allowed = animation.calculationMode == .discrete ? [n, n + 1] : [n]
+            if !allowed.contains(times.count) {
+                return ("keyTimes", "the path has \(n) keyframe points (its start and every element's end), so keyTimes needs \(allowed.map(String.init).joined(separator: " or ")) entries; found \(times.count)")
+            }
+            if let bad = KeyTimesRule.violation(times) { return ("keyTimes", bad) }
+        }
+        if !animation.timingFunctions.isEmpty && !paced && animation.timingFunctions.count != n - 1 {
+            return ("timingFunctions", "timingFunctions needs one entry per path element (\(n - 1)); found \(animation.timingFunctions.count)")
+        }
+        return nil
+    }
+}
+
+/// keyTimes must lie in 0…1, never decrease, and run from 0 to 1.
+enum KeyTimesRule {
+    static func violation(_ times: [Double]) -> String? {
+        for (i, k) in times.enumerated() {
+            if !(0...1).contains(k) { return "keyTimes[\(i)] = \(k) lies outside 0…1" }
+            if i > 0 && k < times[i - 1] { return "keyTimes must not decrease: keyTimes[\(i)] = \(k) is less than keyTimes[\(i - 1)] = \(times[i - 1])" }
+        }
+        if times.first != 0 { return "keyTimes must start at 0 (found \(times.first ?? 0))" }
+        if times.last != 1 { return "keyTimes must end at 1 (found \(times.last ?? 0))" }
+        return nil
+    }
+}
+
+extension SceneDecoder {
+    /// A keyframe problem as an error located at the key it is about.
+    func locate(_ problem: KeyframeProblem, in object: JSONObjectReader, valuesReader: JSONReader) -> SceneError {
+        guard let field = object.optional(problem.field) else { return valuesReader.error(problem.message) }
+        if let index = problem.index, let items = try? field.array(), items.indices.contains(index) {
+            return items[index].error(problem.message)
+        }
+        return field.error(problem.message)
+    }
+}

@@ -1,0 +1,128 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimScene
+import AnimTiming
+import Testing
+
+/// keyframe, spring and group animations, transform key paths and layer timing in scene files,
+/// and their bad-input errors, each located at the offending key.
+struct AnimationDecodingTests {
+    func scene(animation: String, layerExtra: String = "") throws(SceneErrors) -> Scene {
+        let json = """
+            {"canvas": {"width": 100, "height": 100, "duration": 2},
+             "layers": [{"id": "a", "bounds": [0, 0, 10, 10]\(layerExtra), "animations": [\(animation)]}]}
+            """
+        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+    }
+
+    func firstAnimation(_ animation: String) throws -> Animation {
+        let s = try scene(animation: animation)
+        guard case let .addAnimation(_, a) = s.timeline.actions[0].action else { throw SceneErrors(errors: []) }
+        return a
+    }
+
+    func errors(_ animation: String, layerExtra: String = "") -> [SceneError] {
+        do {
+            _ = try scene(animation: animation, layerExtra: layerExtra)
+            Issue.record("expected errors")
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test func keyframeWithValuesAndModes() throws {
+        let a = try firstAnimation("""
+            {"type": "keyframe", "keyPath": "position.x", "values": [0, 10, -10, 10, 0],
+             "keyTimes": [0, 0.2, 0.5, 0.8, 1], "calculationMode": "cubic", "additive": true, "duration": 0.6}
+            """)
+        guard case let .keyframe(k) = a.content else { Issue.record("expected a keyframe animation"); return }
+        #expect(k.values.count == 5 && k.calculationMode == .cubic && k.isAdditive)
+        #expect(k.keyTimes == [0, 0.2, 0.5, 0.8, 1])
+        #expect(a.timing.duration == 0.6)
+    }
+
+    @Test func keyframePathAnimation() throws {
+        let a = try firstAnimation("""
+            {"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 30 40 L 30 100",
+             "calculationMode": "paced", "rotationMode": "auto"}
+            """)
+        guard case let .path(p) = a.content else { Issue.record("expected a path animation"); return }
+        #expect(p.segments.count == 2 && p.rotationMode == .auto)
+        #expect(p.keyframePoints == [Point(x: 0, y: 0), Point(x: 30, y: 40), Point(x: 30, y: 100)])
+    }
+
+    @Test func springWithoutDurationRunsForItsSettlingDuration() throws {
+        let a = try firstAnimation(#"{"type": "spring", "keyPath": "position.y", "toValue": 50, "damping": 5}"#)
+        var spring = Spring()
+        spring.damping = 5
+        #expect(a.timing.duration == spring.settlingDuration)
+        #expect(abs(a.timing.duration - 2.855) < 0.001, "Apple's example: stiffness 100, damping 5 ≈ 2.85 s")
+    }
+
+    @Test func groupsNestTheirChildren() throws {
+        let a = try firstAnimation("""
+            {"type": "group", "duration": 1.2, "animations": [
+              {"keyPath": "zPosition", "toValue": 10},
+              {"type": "keyframe", "keyPath": "transform.rotation", "values": [0, 1, 0]},
+              {"type": "group", "animations": [{"type": "spring", "keyPath": "opacity", "fromValue": 0}]}]}
+            """)
+        guard case let .group(g) = a.content else { Issue.record("expected a group"); return }
+        #expect(g.animations.count == 3)
+        #expect(a.keyPaths.map(\.description) == ["zPosition", "transform.rotation", "opacity"])
+    }
+
+    @Test func transformKeyPathsAndLayerTiming() throws {
+        let s = try scene(animation: #"{"keyPath": "transform.scale.x", "toValue": 2}"#,
+                          layerExtra: #", "speed": 2, "timeOffset": 1, "beginTime": 0.5"#)
+        #expect(s.timeline.model.nodes[0].properties.timing == LayerTiming(beginTime: 0.5, speed: 2, timeOffset: 1))
+    }
+
+    @Test func keyTimesThatDoNotRiseFrom0To1AreLocated() {
+        let e = errors(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.7, 0.5]}"#)
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description.hasSuffix("keyTimes") == true || e.first?.path?.description.contains("keyTimes") == true,
+                "\(e.first?.path?.description ?? "no path")")
+    }
+
+    @Test func keyTimesCountMustMatch() {
+        let e = errors(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1]}"#)
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description.contains("keyTimes") == true)
+        let path = errors(#"{"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 10 10", "keyTimes": [0, 0.5, 1]}"#)
+        #expect(path.first?.message.contains("2 keyframe points") == true, "\(path.first?.message ?? "")")
+    }
+
+    @Test func wrongValueTypesAndKeyPathsAreLocated() {
+        let e = errors("""
+            {"type": "keyframe", "keyPath": "position", "values": [[0, 0], 5]},
+            {"keyPath": "transform.rotaton", "toValue": 1},
+            {"type": "keyframe", "keyPath": "opacity", "path": "M 0 0 L 1 1"},
+            {"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 1 1", "calculationMode": "pacd"},
+            {"keyPath": "transform", "toValue": "identity", "cumulative": true},
+            {"type": "spring", "keyPath": "opacity", "mass": 0},
+            {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "rotationMode": "auto"},
+            {"keyPath": "shadowOffset.height", "toValue": 1}
+            """)
+        let paths = e.compactMap { $0.path?.description }
+        #expect(e.count == 8, "\(e.map(\.message))")
+        #expect(paths.contains("layers[0].animations[0].values[1]"))
+        #expect(e.contains { $0.hint == "did you mean 'transform.rotation'?" })
+        #expect(paths.contains("layers[0].animations[2].path"))
+        #expect(e.contains { $0.hint == "did you mean 'paced'?" })
+        #expect(paths.contains("layers[0].animations[4].cumulative"))
+        #expect(paths.contains("layers[0].animations[5].mass"))
+        #expect(paths.contains("layers[0].animations[6].rotationMode"))
+        #expect(e.contains { $0.message.contains("does not render shadowOffset yet") })
+    }
+
+    @Test func pauseAndResumeVerbs() throws {
+        let json = """
+            {"canvas": {"width": 10, "height": 10, "duration": 2}, "layers": [{"id": "a"}],
+             "timeline": [{"at": 1, "pause": {"layer": "a"}}, {"at": 1.5, "resume": {"layer": "a"}}]}
+            """
+        let s = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+        #expect(s.timeline.actions.map(\.action) == [.pause(layer: 0), .resume(layer: 0)])
+    }
+}
