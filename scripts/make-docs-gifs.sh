@@ -10,4 +10,11 @@ $bin Scenes/animations/fade-out.json --gif docs/images/fade-out.gif --fps 25 --q
 $bin Scenes/animations/basic-properties.json --gif docs/images/basic-properties.gif --quiet
 $bin Scenes/transform3d/perspective-cards.json --frame 0 --png docs/images/perspective-cards.png --quiet
 $bin Scenes/layers/group-opacity.json --frame 0 --png docs/images/group-opacity.png --quiet
+$bin Scenes/docs/plot-timing-functions.json --frame 0 --png docs/images/plot-timing-functions.png --quiet
+$bin Scenes/docs/plot-springs.json --frame 0 --png docs/images/plot-springs.png --quiet
+for seed in shake shopping-cart zposition-group oval-path-group; do
+  $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
+done
+$bin Scenes/animations/spring.json --gif docs/images/spring.gif --quiet
+$bin Scenes/keyframes/mode-cubic.json --gif docs/images/mode-cubic.gif --quiet
 ls -l docs/images
