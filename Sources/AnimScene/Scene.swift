@@ -8,12 +8,32 @@ public struct Scene: Hashable, Sendable {
     public var title: String?
     /// Frames the golden tests check; nil = first, middle and last.
     public var goldenFrames: [Int]?
+    /// How close rendered frames must be to their goldens; nil = exactly equal.
+    public var goldenTolerance: SceneGoldenTolerance?
 
-    public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil) {
+    public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil,
+                goldenTolerance: SceneGoldenTolerance? = nil) {
         self.canvas = canvas
         self.timeline = timeline
         self.title = title
         self.goldenFrames = goldenFrames
+        self.goldenTolerance = goldenTolerance
+    }
+}
+
+/// A scene's `goldenTolerance`: a maximum per-channel difference and a maximum count of
+/// differing pixels, or a perceptual CIEDE2000 threshold, always with the `reason` it is needed.
+public struct SceneGoldenTolerance: Hashable, Sendable {
+    public var maxChannelDelta: Int
+    public var maxDifferingPixels: Int
+    public var perceptualDeltaE: Double?
+    public var reason: String
+
+    public init(maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0, perceptualDeltaE: Double? = nil, reason: String) {
+        self.maxChannelDelta = maxChannelDelta
+        self.maxDifferingPixels = maxDifferingPixels
+        self.perceptualDeltaE = perceptualDeltaE
+        self.reason = reason
     }
 }
 

@@ -61,7 +61,7 @@ final class SceneDecoder {
         errors.append(contentsOf: list)
     }
 
-    static let topLevelKeys = ["canvas", "layers", "timeline", "title", "description", "goldenFrames", "$schema"]
+    static let topLevelKeys = ["canvas", "layers", "timeline", "title", "description", "goldenFrames", "goldenTolerance", "$schema"]
 
     func decodeScene(_ reader: JSONReader) -> Scene? {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }
@@ -75,12 +75,14 @@ final class SceneDecoder {
         let title = object.optional("title").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         _ = object.optional("description").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         let golden = object.optional("goldenFrames").flatMap(decodeGoldenFrames)
+        let tolerance = object.optional("goldenTolerance").flatMap(decodeGoldenTolerance)
         guard var canvas else { return nil }
         if object.optional("canvas").flatMap({ try? $0.object() })?.has("duration") != true {
             canvas.duration = inferredDuration()
         }
         checkFrameCount(canvas, object)
-        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden)
+        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden,
+                     goldenTolerance: tolerance)
     }
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.
