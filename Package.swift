@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "animrender", targets: ["AnimRenderCLI"]),
         .library(name: "AnimRender", targets: ["AnimRender"]),
+        .library(name: "AnimGolden", targets: ["AnimGolden"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,10 +36,14 @@ let package = Package(
             dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimRaster", "AnimEngine",
                            "AnimCompositor", "AnimCodecs", "AnimScene"]),
 
+        .target(
+            name: "AnimGolden",
+            dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimCodecs", "AnimScene", "AnimRender"]),
+
         // MARK: Executables
         .executableTarget(
             name: "AnimRenderCLI",
-            dependencies: ["AnimRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["AnimRender", "AnimScene", "AnimGolden", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "AnimBench", dependencies: ["AnimRender"]),
 
         // MARK: Tests
@@ -51,7 +56,8 @@ let package = Package(
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimTestRandom"]),
-        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimTestSupport", "AnimTestRandom"]),
+        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
+        .testTarget(name: "AnimGoldenTests", dependencies: ["AnimGolden", "AnimRender", "AnimRaster", "AnimCodecs", "AnimScene", "AnimTestRandom"]),
     ]
 )

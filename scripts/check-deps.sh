@@ -12,7 +12,8 @@ declare -A allowed=(
   [AnimCodecs]="AnimRaster CPNG CGIF"
   [AnimScene]="AnimGeometry AnimTiming AnimLayers AnimEngine"
   [AnimRender]="AnimGeometry AnimTiming AnimLayers AnimRaster AnimEngine AnimCompositor AnimCodecs AnimScene"
-  [AnimRenderCLI]="AnimRender AnimScene ArgumentParser"
+  [AnimGolden]="AnimGeometry AnimLayers AnimRaster AnimCodecs AnimScene AnimRender"
+  [AnimRenderCLI]="AnimRender AnimScene AnimGolden ArgumentParser"
   [AnimBench]="AnimRender AnimScene AnimCodecs AnimRaster"
 )
 status=0

@@ -1,0 +1,76 @@
+import AnimCodecs
+import AnimGolden
+import AnimRaster
+import Foundation
+import Testing
+
+/// Golden file layout, the manifest and the record modes.
+struct GoldenStoreTests {
+    @Test func fileNamesHaveAtLeastFourDigits() {
+        #expect(GoldenStore.fileName(frame: 0) == "f0000.png")
+        #expect(GoldenStore.fileName(frame: 37) == "f0037.png")
+        #expect(GoldenStore.fileName(frame: 12345) == "f12345.png")
+        let store = GoldenStore(root: URL(fileURLWithPath: "/g"))
+        #expect(store.url(scene: "seeds/shake", frame: 7).path == "/g/seeds/shake/f0007.png")
+        #expect(store.manifestURL(scene: "seeds/shake").path == "/g/seeds/shake/golden.json")
+        let artifacts = GoldenArtifacts(root: URL(fileURLWithPath: "/a"))
+        #expect(artifacts.actualURL(scene: "seeds/shake", frame: 7).path == "/a/seeds/shake/f0007-actual.png")
+        #expect(artifacts.diffURL(scene: "seeds/shake", frame: 7).path == "/a/seeds/shake/f0007-diff.png")
+    }
+
+    @Test func goldensAndManifestsRoundTrip() throws {
+        let folder = try TemporaryFolder("store")
+        defer { folder.remove() }
+        let store = GoldenStore(root: folder.url)
+        var bitmap = Bitmap(width: 3, height: 2)!
+        bitmap[1, 1] = PixelRGBA8(r: 40, g: 0, b: 0, a: 128)
+        #expect(try store.read(scene: "a/b", frame: 3) == nil)
+        try store.write(bitmap, scene: "a/b", frame: 3)
+        #expect(try store.read(scene: "a/b", frame: 3) == bitmap)
+        #expect(try store.manifest(scene: "a/b") == nil)
+        let manifest = GoldenManifest(fps: 29.97, frameCount: 60, width: 200, height: 100)
+        try store.writeManifest(manifest, scene: "a/b")
+        #expect(try store.manifest(scene: "a/b") == manifest)
+        let text = try String(contentsOf: store.manifestURL(scene: "a/b"), encoding: .utf8)
+        #expect(text == "{\"fps\": 29.97, \"frameCount\": 60, \"width\": 200, \"height\": 100}\n")
+    }
+
+    @Test func anUnreadableGoldenIsAnError() throws {
+        let folder = try TemporaryFolder("corrupt")
+        defer { folder.remove() }
+        try folder.write("not a png", to: "s/f0000.png")
+        try folder.write("{\"fps\": \"x\"}", to: "s/golden.json")
+        let store = GoldenStore(root: folder.url)
+        #expect(throws: GoldenStoreError.self) { try store.read(scene: "s", frame: 0) }
+        #expect(throws: GoldenStoreError.self) { try store.manifest(scene: "s") }
+    }
+
+    @Test func theManifestNamesATimingChange() {
+        let recorded = GoldenManifest(fps: 50, frameCount: 60, width: 10, height: 10)
+        #expect(recorded.timingMismatch(with: GoldenManifest(fps: 30, frameCount: 36, width: 10, height: 10))
+                == "goldens were recorded at 50 fps with 60 frames; the scene now has 30 fps and 36 frames")
+        #expect(recorded.timingMismatch(with: GoldenManifest(fps: 50, frameCount: 60, width: 20, height: 20)) == nil)
+    }
+
+    @Test func recordModesComeFromTheEnvironment() {
+        #expect(RecordMode.fromEnvironment(["ANIMRENDER_RECORD": "failed"]) == .failed)
+        #expect(RecordMode.fromEnvironment([:]) == nil)
+        #expect(RecordMode.fromEnvironment(["ANIMRENDER_RECORD": "sometimes"]) == nil)
+        #expect(RecordMode.environmentProblem(["ANIMRENDER_RECORD": "sometimes"])?.contains("missing, failed, all, never") == true)
+        #expect(RecordMode.environmentProblem(["ANIMRENDER_RECORD": "all"]) == nil)
+        #expect(RecordMode.defaultMode(["CI": "true"]) == .never)
+        #expect(RecordMode.defaultMode([:]) == .missing)
+        #expect(RecordMode.resolved(["CI": "1", "ANIMRENDER_RECORD": "all"]) == .all)
+        #expect(RecordMode.resolved(["CI": "1"]) == .never)
+    }
+
+    @Test func recordModesDecideWhatIsWritten() {
+        let cases: [(RecordMode, [Bool])] = [(.never, [false, false, false]), (.missing, [true, false, false]),
+                                             (.failed, [true, true, false]), (.all, [true, true, true])]
+        for (mode, expected) in cases {
+            let got = [mode.records(goldenExists: false, passed: false), mode.records(goldenExists: true, passed: false),
+                       mode.records(goldenExists: true, passed: true)]
+            #expect(got == expected, "\(mode)")
+        }
+    }
+}
