@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: set-up, the dependency-rule check, a release build, then
 # every test (unit, golden images, command line) in release, since pixel loops are slow in debug.
-# Failing golden tests leave actual and diff images in .build/golden-failures/.
+# Failing golden tests leave actual and diff images in .build/golden-failures/, and an HTML report
+# with JUnit XML in .build/golden-report/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -18,4 +19,11 @@ failed=$(grep -cE '^✘ Test .* failed after' "$log" || true)
 if [[ -n "$total" ]]; then
   echo "$((total - failed)) passed, $failed failed"
 fi
+# The goldens once more through the product itself, for CI artifacts: an HTML report (side by side,
+# diff, slider, flicker) and JUnit XML in .build/golden-report/ (never records).
+report_status=0
+.build/release/animrender test Scenes --goldens Goldens --record never --quiet \
+  --report .build/golden-report > /dev/null 2>&1 || report_status=$?
+echo "golden report: .build/golden-report/index.html (animrender test exit $report_status)"
+if [[ $status -eq 0 && $report_status -ne 0 ]]; then status=$report_status; fi
 exit $status

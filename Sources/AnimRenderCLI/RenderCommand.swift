@@ -8,11 +8,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `animrender SCENE.json --gif OUT.gif | --png-dir DIR | --frame N --png OUT.png`
-@main
-struct AnimRenderCommand: ParsableCommand {
+/// `animrender [render] SCENE.json --gif OUT.gif | --png-dir DIR | --frame N --png OUT.png`
+struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "animrender",
+        commandName: "render",
         abstract: "Render a Core Animation / UIKit scene file to an animated GIF or PNG frames.",
         discussion: """
             Examples:
@@ -116,25 +115,5 @@ struct AnimRenderCommand: ParsableCommand {
         if let png { outputs.append(png) }
         let frames = png != nil ? 1 : renderer.frameCount
         printError("wrote \(outputs.joined(separator: ", ")): \(frames) frame\(frames == 1 ? "" : "s"), \(w)×\(h) px")
-    }
-}
-
-/// Writes a line to standard error.
-func printError(_ s: String) {
-    var line = s
-    if !line.hasSuffix("\n") { line += "\n" }
-    writeStandardError(line)
-}
-
-/// Writes text to file descriptor 2 without buffering.
-func writeStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-            if n <= 0 { return }
-            offset += n
-        }
     }
 }

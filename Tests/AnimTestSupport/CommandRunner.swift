@@ -8,11 +8,16 @@ public struct CommandResult: Sendable {
 }
 
 public enum CommandRunner {
-    public static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// - Parameter environment: extra variables on top of this process's environment.
+    public static func run(_ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = RepositoryPaths.executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

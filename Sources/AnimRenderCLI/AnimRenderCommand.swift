@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `animrender`: renders a scene (the default subcommand, so `animrender SCENE.json --gif OUT.gif`
+/// works as the contract says) or checks scenes against golden images (`animrender test`).
+@main
+struct AnimRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animrender",
+        abstract: "Render Core Animation / UIKit scene files, or test them against golden images.",
+        discussion: """
+            Examples:
+              animrender Scenes/timing/rocket-ease-in-ease-out.json --gif demo.gif
+              animrender scene.json --frame 12 --png frame12.png
+              animrender test Scenes --goldens Goldens --report report/
+            """,
+        subcommands: [RenderCommand.self, TestCommand.self],
+        defaultSubcommand: RenderCommand.self)
+}

@@ -1,0 +1,161 @@
+import AnimGolden
+import ArgumentParser
+import Foundation
+
+/// `animrender test [SCENES or folders…] --goldens DIR`: renders the chosen frames of each scene
+/// and compares them with golden PNGs; writes an HTML report, JUnit XML and actual/diff images.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Compare scenes' frames with golden PNGs (exit 0 pass, 1 differences, 2 bad input).",
+        discussion: """
+            Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path relative to
+            the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/). Frames checked: the
+            scene's goldenFrames (else first, middle, last), --all-frames, or --every N.
+            Tolerances: exact unless the scene has goldenTolerance or the options below are given.
+            Recording (--record or ANIMRENDER_RECORD): missing, failed or all; a recording run still
+            fails, so look at the new PNGs, then run again.
+            """)
+
+    @Argument(help: "Scene files or folders (searched recursively for *.json).")
+    var paths: [String] = ["Scenes"]
+
+    @Option(name: .long, help: ArgumentHelp("The goldens folder.", valueName: "DIR"))
+    var goldens = "Goldens"
+
+    @Option(name: .long, help: ArgumentHelp("Where index.html, junit.xml and the actual/diff images go.", valueName: "DIR"))
+    var report = "animrender-report"
+
+    @Option(name: .long, help: ArgumentHelp("Also write JUnit XML to this file.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(name: .long, help: "Record goldens: missing, failed, all or never (default: $ANIMRENDER_RECORD, else never).")
+    var record: String?
+
+    @Flag(name: .customLong("all-frames"), help: "Check every frame.")
+    var allFrames = false
+
+    @Option(name: .long, help: ArgumentHelp("Check every Nth frame.", valueName: "N"))
+    var every: Int?
+
+    @Option(name: .customLong("max-channel-delta"), help: "A pixel differs when a channel differs by more than this (0…255).")
+    var maxChannelDelta: Int?
+
+    @Option(name: .customLong("max-differing-pixels"), help: "How many pixels may differ per frame.")
+    var maxDifferingPixels: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Perceptual check with this CIEDE2000 threshold (e.g. 2).", valueName: "ΔE"))
+    var perceptual: Double?
+
+    @Option(name: .long, help: "Rendering threads (default: all cores).")
+    var threads: Int?
+
+    @Flag(name: .long, help: "Print only failures and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        if allFrames && every != nil { throw ValidationError("--all-frames and --every cannot be used together") }
+        if let every, every < 1 { throw ValidationError("--every must be 1 or more") }
+        if let record, RecordMode(rawValue: record) == nil {
+            throw ValidationError("--record must be missing, failed, all or never (found '\(record)')")
+        }
+        if let d = maxChannelDelta, !(0...255).contains(d) { throw ValidationError("--max-channel-delta must lie in 0…255") }
+        if let n = maxDifferingPixels, n < 0 { throw ValidationError("--max-differing-pixels must be 0 or more") }
+        if let p = perceptual, !(p > 0 && p <= 100) { throw ValidationError("--perceptual must lie in (0, 100]") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+    }
+
+    func run() throws {
+        let urls = paths.map { URL(fileURLWithPath: $0) }
+        for (path, url) in zip(paths, urls) where !FileManager.default.fileExists(atPath: url.path) {
+            printError("error: \(path): no such scene file or folder")
+            throw ExitCode(2)
+        }
+        let scenes = GoldenRunner.discoverScenes(in: urls)
+        if scenes.isEmpty {
+            printError("error: no scene files (*.json) under \(paths.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        if record == nil, let problem = RecordMode.environmentProblem() {
+            printError("error: \(problem)")
+            throw ExitCode(2)
+        }
+        let reportDir = URL(fileURLWithPath: report)
+        var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
+        let badInput = result.scenes.contains(where: Self.isBadInput)
+        result.scenes += orphanProblems(scenes, urls)
+        try writeReports(result, to: reportDir)
+        printResult(result, reportDir)
+        if !result.passed { throw ExitCode(badInput ? 2 : 1) }
+    }
+
+    private func options(_ reportDir: URL) -> GoldenRunOptions {
+        let mode = record.flatMap(RecordMode.init(rawValue:)) ?? RecordMode.fromEnvironment() ?? .never
+        var tolerance: GoldenTolerance? = nil
+        if maxChannelDelta != nil || maxDifferingPixels != nil || perceptual != nil {
+            tolerance = GoldenTolerance(maxChannelDelta: maxChannelDelta ?? 0, maxDifferingPixels: maxDifferingPixels ?? 0,
+                                        perceptualDeltaE: perceptual, reason: "given on the command line")
+        }
+        let selection: FrameSelection = allFrames ? .all : every.map { .every($0) } ?? .golden
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return GoldenRunOptions(goldens: URL(fileURLWithPath: goldens), artifacts: reportDir.appendingPathComponent("artifacts"),
+                                record: mode, tolerance: tolerance, frames: selection, threads: threads ?? max(1, cores))
+    }
+
+    /// Golden folders with no scene fail the run. Only folders given on the command line are
+    /// checked, each for the part of the goldens tree it serves (`Scenes/seeds` → `seeds/…`).
+    private func orphanProblems(_ scenes: [(name: String, file: URL)], _ urls: [URL]) -> [SceneResult] {
+        let prefixes = urls.filter(Self.isDirectory).map(Self.goldenPrefix)
+        guard !prefixes.isEmpty else { return [] }
+        let goldensURL = URL(fileURLWithPath: goldens)
+        return GoldenRunner.orphanGoldenFolders(goldens: goldensURL, scenes: scenes)
+            .filter { name in prefixes.contains { name.hasPrefix($0) } }
+            .map { name in
+                SceneResult(name: name, sceneFile: goldensURL.appendingPathComponent(name),
+                            problems: ["goldens \(goldens)/\(name) have no scene (delete the folder, or restore the scene)"])
+            }
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+    }
+
+    /// The folder's path below the scenes root ("" for the root itself, "seeds/" for Scenes/seeds),
+    /// by the discovery rule: the nearest enclosing folder named Scenes or scenes is the root.
+    private static func goldenPrefix(_ folder: URL) -> String {
+        var components: [String] = []
+        var cursor = folder.standardizedFileURL
+        while cursor.path != "/" {
+            if ["Scenes", "scenes"].contains(cursor.lastPathComponent) { break }
+            components.insert(cursor.lastPathComponent, at: 0)
+            cursor = cursor.deletingLastPathComponent()
+        }
+        if cursor.path == "/" { return "" }
+        return components.isEmpty ? "" : components.joined(separator: "/") + "/"
+    }
+
+    /// A scene that could not be rendered at all (it does not load): exit code 2.
+    private static func isBadInput(_ scene: SceneResult) -> Bool {
+        scene.frames.isEmpty && !scene.problems.isEmpty
+    }
+
+    private func writeReports(_ result: GoldenRunResult, to dir: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try HTMLReport.write(result, to: dir.appendingPathComponent("index.html"))
+            try JUnitReport.write(result, to: dir.appendingPathComponent("junit.xml"))
+            if let junit { try JUnitReport.write(result, to: URL(fileURLWithPath: junit)) }
+        } catch {
+            printError("error: cannot write the report to \(dir.path): \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func printResult(_ result: GoldenRunResult, _ reportDir: URL) {
+        for scene in result.scenes where !scene.passed { printError(scene.summary) }
+        if !quiet { for scene in result.scenes where scene.passed { printError("ok   \(scene.name)") } }
+        let failed = result.failedScenes.count
+        let verdict = failed == 0 ? "passed" : "\(failed) failed"
+        printError("\(result.scenes.count) scenes, \(result.frameCount) frames: \(verdict); report: \(reportDir.appendingPathComponent("index.html").path)")
+    }
+}
