@@ -40,7 +40,7 @@ extension FrameResult {
             if case .missingGolden = verdict { return "no golden; recorded it (look at it, then run again)" }
             return verdictText + "; re-recorded the golden"
         }
-        if case .missingGolden = verdict { return verdictText + " (record with ANIMRENDER_RECORD=missing)" }
+        if case .missingGolden = verdict { return verdictText + " (record with --record missing or ANIMRENDER_RECORD=missing)" }
         return verdictText
     }
 }

@@ -123,7 +123,7 @@ struct GoldenRunnerTests {
         #expect(frame.verdict == .missingGolden && !frame.recorded && frame.diff == nil)
         #expect(frame.actual != nil && setup.folder.exists("Artifacts/area/card/f0000-actual.png"))
         #expect(!setup.folder.exists("Goldens"))
-        #expect(frame.summary.contains("no golden (record with ANIMRENDER_RECORD=missing)"))
+        #expect(frame.summary.contains("no golden (record with --record missing or ANIMRENDER_RECORD=missing)"))
     }
 
     @Test func aTimingChangeIsReportedAsSuch() throws {
