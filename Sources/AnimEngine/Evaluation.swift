@@ -41,6 +41,10 @@ extension Timeline {
             LayerClock.pause(&tree, layer: layer, at: timed.time)
         case let .resume(layer):
             LayerClock.resume(&tree, layer: layer, at: timed.time)
+        case let .animate(a):
+            UIViewLowering.apply(a, at: timed.time, tree: &tree, attached: &attached)
+        case let .removeFromSuperlayer(layer):
+            tree.removeFromSuperlayer(layer)
         }
     }
 }

@@ -13,6 +13,10 @@ public enum Action: Hashable, Sendable {
     case pause(layer: Int)
     /// QA1673's resume: speed 1, timeOffset 0, beginTime = time since the pause.
     case resume(layer: Int)
+    /// UIView.animate: model changes now, animations as UIKit creates them, completion later.
+    case animate(UIViewAnimation)
+    /// removeFromSuperlayer / removeFromSuperview.
+    case removeFromSuperlayer(layer: Int)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -21,6 +25,8 @@ public enum Action: Hashable, Sendable {
         case let (.addAnimation(l1, a1), .addAnimation(l2, a2)): l1 == l2 && a1 == a2
         case let (.removeAnimation(l1, k1), .removeAnimation(l2, k2)): l1 == l2 && k1 == k2
         case let (.pause(l1), .pause(l2)), let (.resume(l1), .resume(l2)): l1 == l2
+        case let (.animate(a1), .animate(a2)): a1 == a2
+        case let (.removeFromSuperlayer(l1), .removeFromSuperlayer(l2)): l1 == l2
         default: false
         }
     }
@@ -34,6 +40,8 @@ public enum Action: Hashable, Sendable {
         case let .removeAnimation(l, k): h.combine(2); h.combine(l); h.combine(k)
         case let .pause(l): h.combine(3); h.combine(l)
         case let .resume(l): h.combine(4); h.combine(l)
+        case let .animate(a): h.combine(5); h.combine(a)
+        case let .removeFromSuperlayer(l): h.combine(6); h.combine(l)
         }
     }
 }
@@ -58,9 +66,7 @@ public struct Timeline: Hashable, Sendable {
 
     public init(model: LayerTree, actions: [TimedAction]) {
         self.model = model
-        // A stable sort: equal times keep their file order.
-        self.actions = actions.enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
+        // A stable sort: equal times keep their file order; completions are scheduled in.
+        self.actions = CompletionScheduler.expand(actions)
     }
 }

@@ -42,4 +42,13 @@ public struct LayerTree: Hashable, Sendable {
         }
         return index
     }
+
+    /// Detaches a layer (and its subtree) from its superlayer; it is no longer drawn.
+    public mutating func removeFromSuperlayer(_ index: Int) {
+        if let parent = nodes[index].parent {
+            nodes[parent].children.removeAll { $0 == index }
+        } else {
+            roots.removeAll { $0 == index }
+        }
+    }
 }
