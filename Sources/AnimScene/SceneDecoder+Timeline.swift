@@ -2,8 +2,8 @@ import AnimEngine
 import AnimLayers
 
 extension SceneDecoder {
-    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume"]
-    static let plannedVerbs = ["animate", "animateKeyframes", "transition", "transitionFromView", "caTransition"]
+    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "removeFromSuperlayer"]
+    static let plannedVerbs = ["animateKeyframes", "transition", "transitionFromView", "caTransition"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -21,22 +21,29 @@ extension SceneDecoder {
             errors.append(reader.error("a timeline action needs 'at' and exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(found)"))
             return
         }
+        if let action = decodeVerb(verb, body, in: object) { actions.append(TimedAction(time: at, action: action)) }
+    }
+
+    /// One verb's action (a timeline entry's or a completion handler's), nil with errors recorded.
+    func decodeVerb(_ verb: String, _ body: JSONReader, in object: JSONObjectReader) -> Action? {
         switch verb {
-        case "set": decodeSet(body, at: at)
-        case "addAnimation": decodeAddAnimation(body, at: at)
-        case "removeAnimation": decodeRemoveAnimation(body, at: at)
-        case "pause", "resume": decodeClock(verb, body, at: at)
+        case "set": return decodeSet(body)
+        case "addAnimation": return decodeAddAnimation(body)
+        case "removeAnimation": return decodeRemoveAnimation(body)
+        case "pause", "resume", "removeFromSuperlayer": return decodeLayerVerb(verb, body)
+        case "animate": return decodeAnimate(body)
         default:
             if Self.plannedVerbs.contains(verb) {
                 errors.append(body.error("the timeline verb '\(verb)' is part of the scene format but this version of animrender does not run it yet"))
             } else {
-                report(object.unknownKeys(allowed: ["at"] + Self.verbs + Self.plannedVerbs))
+                report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs + Self.plannedVerbs))
             }
+            return nil
         }
     }
 
-    private func decodeSet(_ body: JSONReader, at: Double) {
-        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+    private func decodeSet(_ body: JSONReader) -> Action? {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return nil }
         var entries: [(layer: Int, changes: [LayerSetting])] = []
         for id in object.keys {
             guard let r = object.reader(for: id) else { continue }
@@ -45,33 +52,38 @@ extension SceneDecoder {
             let settings = decodeSettings(changes, extraKeys: [])
             if let layer { entries.append((layer, settings)) }
         }
-        actions.append(TimedAction(time: at, action: .set(entries)))
+        return .set(entries)
     }
 
-    private func decodeAddAnimation(_ body: JSONReader, at: Double) {
-        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+    private func decodeAddAnimation(_ body: JSONReader) -> Action? {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return nil }
         report(object.unknownKeys(allowed: ["layer", "key", "animation"]))
         let layer = attempt { () throws(SceneError) in try resolveLayer(try object.required("layer")) }
         let key = object.optional("key").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         guard let animReader = attempt({ () throws(SceneError) in try object.required("animation") }),
-              var animation = decodeAnimation(animReader), let layer else { return }
+              var animation = decodeAnimation(animReader), let layer else { return nil }
         if let key { animation.key = key }
-        actions.append(TimedAction(time: at, action: .addAnimation(layer: layer, animation)))
+        return .addAnimation(layer: layer, animation)
     }
 
-    private func decodeRemoveAnimation(_ body: JSONReader, at: Double) {
-        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+    private func decodeRemoveAnimation(_ body: JSONReader) -> Action? {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return nil }
         report(object.unknownKeys(allowed: ["layer", "key"]))
         let layer = attempt { () throws(SceneError) in try resolveLayer(try object.required("layer")) }
         let key = attempt { () throws(SceneError) in try object.required("key").string() }
-        if let layer, let key { actions.append(TimedAction(time: at, action: .removeAnimation(layer: layer, key: key))) }
+        guard let layer, let key else { return nil }
+        return .removeAnimation(layer: layer, key: key)
     }
 
-    /// `pause` / `resume`: QA1673's layer pause and resume, `{"layer": id}`.
-    private func decodeClock(_ verb: String, _ body: JSONReader, at: Double) {
-        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+    /// `pause` / `resume` (QA1673's layer pause and resume) and `removeFromSuperlayer`: `{"layer": id}`.
+    private func decodeLayerVerb(_ verb: String, _ body: JSONReader) -> Action? {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return nil }
         report(object.unknownKeys(allowed: ["layer"]))
-        guard let layer = attempt({ () throws(SceneError) in try resolveLayer(try object.required("layer")) }) else { return }
-        actions.append(TimedAction(time: at, action: verb == "pause" ? .pause(layer: layer) : .resume(layer: layer)))
+        guard let layer = attempt({ () throws(SceneError) in try resolveLayer(try object.required("layer")) }) else { return nil }
+        switch verb {
+        case "pause": return .pause(layer: layer)
+        case "resume": return .resume(layer: layer)
+        default: return .removeFromSuperlayer(layer: layer)
+        }
     }
 }
