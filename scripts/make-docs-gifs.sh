@@ -12,7 +12,7 @@ $bin Scenes/transform3d/perspective-cards.json --frame 0 --png docs/images/persp
 $bin Scenes/layers/group-opacity.json --frame 0 --png docs/images/group-opacity.png --quiet
 $bin Scenes/docs/plot-timing-functions.json --frame 0 --png docs/images/plot-timing-functions.png --quiet
 $bin Scenes/docs/plot-springs.json --frame 0 --png docs/images/plot-springs.png --quiet
-for seed in shake shopping-cart zposition-group oval-path-group; do
+for seed in shake shopping-cart zposition-group oval-path-group label-slide-spring-button fade-out-remove; do
   $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
 done
 $bin Scenes/animations/spring.json --gif docs/images/spring.gif --quiet
