@@ -14,7 +14,7 @@ enum CompletionScheduler {
             guard let i = pending.indices.min(by: { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }) else { break }
             let item = pending.remove(at: i)
             output.append(TimedAction(time: item.time, action: item.action))
-            guard case let .animate(a) = item.action, !a.completion.isEmpty else { continue }
+            guard let a = block(item.action), !a.completion.isEmpty else { continue }
             let later = pending.filter { $0.time > item.time || ($0.time == item.time && $0.order > item.order) }
             let interruption = later.filter { $0.time < a.endTime(startingAt: item.time) && interrupts($0.action, a) }
                 .min { ($0.time, $0.order) < ($1.time, $1.order) }
@@ -28,6 +28,15 @@ enum CompletionScheduler {
             }
         }
         return output
+    }
+
+    /// The animations block of an `animate` or `animateKeyframes` action.
+    static func block(_ action: Action) -> UIViewAnimation? {
+        switch action {
+        case let .animate(a): a
+        case let .animateKeyframes(k): k.flattened
+        default: nil
+        }
     }
 
     /// The non-additive properties an animation block animates, per layer.
@@ -46,7 +55,9 @@ enum CompletionScheduler {
     static func interrupts(_ action: Action, _ a: UIViewAnimation) -> Bool {
         let mine = animatedProperties(a)
         switch action {
-        case let .animate(b): return b.duration > 0 && !mine.isDisjoint(with: animatedProperties(b))
+        case .animate, .animateKeyframes:
+            guard let b = block(action) else { return false }
+            return b.duration > 0 && !mine.isDisjoint(with: animatedProperties(b))
         case let .removeAnimation(layer, key):
             return mine.contains { $0.layer == layer && $0.property.rawValue == key }
         default: return false

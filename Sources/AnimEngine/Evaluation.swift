@@ -43,6 +43,8 @@ extension Timeline {
             LayerClock.resume(&tree, layer: layer, at: timed.time)
         case let .animate(a):
             UIViewLowering.apply(a, at: timed.time, tree: &tree, attached: &attached)
+        case let .animateKeyframes(k):
+            UIViewKeyframeLowering.apply(k, at: timed.time, tree: &tree, attached: &attached)
         case let .removeFromSuperlayer(layer):
             tree.removeFromSuperlayer(layer)
         }

@@ -15,6 +15,8 @@ public enum Action: Hashable, Sendable {
     case resume(layer: Int)
     /// UIView.animate: model changes now, animations as UIKit creates them, completion later.
     case animate(UIViewAnimation)
+    /// UIView.animateKeyframes.
+    case animateKeyframes(UIViewKeyframeAnimation)
     /// removeFromSuperlayer / removeFromSuperview.
     case removeFromSuperlayer(layer: Int)
 
@@ -26,6 +28,7 @@ public enum Action: Hashable, Sendable {
         case let (.removeAnimation(l1, k1), .removeAnimation(l2, k2)): l1 == l2 && k1 == k2
         case let (.pause(l1), .pause(l2)), let (.resume(l1), .resume(l2)): l1 == l2
         case let (.animate(a1), .animate(a2)): a1 == a2
+        case let (.animateKeyframes(a1), .animateKeyframes(a2)): a1 == a2
         case let (.removeFromSuperlayer(l1), .removeFromSuperlayer(l2)): l1 == l2
         default: false
         }
@@ -42,6 +45,7 @@ public enum Action: Hashable, Sendable {
         case let .resume(l): h.combine(4); h.combine(l)
         case let .animate(a): h.combine(5); h.combine(a)
         case let .removeFromSuperlayer(l): h.combine(6); h.combine(l)
+        case let .animateKeyframes(a): h.combine(7); h.combine(a)
         }
     }
 }

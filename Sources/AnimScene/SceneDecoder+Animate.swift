@@ -34,7 +34,7 @@ extension SceneDecoder {
         guard let dReader = attempt({ () throws(SceneError) in try object.required("duration") }),
               let duration = attempt({ () throws(SceneError) in try dReader.number() }) else { return nil }
         var a = UIViewAnimation(duration: duration, delay: finite(object, "delay", min: 0) ?? 0, changes: [])
-        if let r = object.optional("options") { decodeViewOptions(r, into: &a) }
+        if let r = object.optional("options") { decodeViewOptions(Self.optionItems(r), into: &a) }
         if let r = object.optional("spring") { decodeViewSpring(r, into: &a) }
         guard let changes = attempt({ () throws(SceneError) in try object.required("changes") }) else { return nil }
         a.changes = decodeChanges(changes)
@@ -42,12 +42,13 @@ extension SceneDecoder {
         return errors.count == errorCount ? .animate(a) : nil
     }
 
-    private func decodeViewOptions(_ r: JSONReader, into a: inout UIViewAnimation) {
-        let items: [JSONReader]
-        if case .string = r.value { items = [r] } else {
-            guard let list = attempt({ () throws(SceneError) in try r.array() }) else { return }
-            items = list
-        }
+    /// An `options` value: one name or a list of names.
+    static func optionItems(_ r: JSONReader) -> [JSONReader] {
+        if case .string = r.value { return [r] }
+        return (try? r.array()) ?? [r]
+    }
+
+    func decodeViewOptions(_ items: [JSONReader], into a: inout UIViewAnimation) {
         for item in items {
             guard let name = attempt({ () throws(SceneError) in try item.string() }) else { continue }
             guard let option = Self.viewOptions.first(where: { $0.name == name })?.option else {
@@ -102,7 +103,7 @@ extension SceneDecoder {
 
     /// `completion`: actions (any timeline verb, without `at`), each optionally with
     /// `"if": "finished" | "interrupted"`.
-    private func decodeCompletion(_ r: JSONReader) -> [CompletionAction] {
+    func decodeCompletion(_ r: JSONReader) -> [CompletionAction] {
         guard let list = attempt({ () throws(SceneError) in try r.array() }) else { return [] }
         var out: [CompletionAction] = []
         for item in list {

@@ -2,8 +2,8 @@ import AnimEngine
 import AnimLayers
 
 extension SceneDecoder {
-    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "removeFromSuperlayer"]
-    static let plannedVerbs = ["animateKeyframes", "transition", "transitionFromView", "caTransition"]
+    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes", "removeFromSuperlayer"]
+    static let plannedVerbs = ["transition", "transitionFromView", "caTransition"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -32,6 +32,7 @@ extension SceneDecoder {
         case "removeAnimation": return decodeRemoveAnimation(body)
         case "pause", "resume", "removeFromSuperlayer": return decodeLayerVerb(verb, body)
         case "animate": return decodeAnimate(body)
+        case "animateKeyframes": return decodeAnimateKeyframes(body)
         default:
             if Self.plannedVerbs.contains(verb) {
                 errors.append(body.error("the timeline verb '\(verb)' is part of the scene format but this version of animrender does not run it yet"))

@@ -1,0 +1,44 @@
+import Testing
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimTiming
+
+/// UIView.animateKeyframes lowered to CAKeyframeAnimations (§4.4). The fixture layer sits at
+/// position (10, 20) with opacity 1.
+struct UIViewKeyframeTests {
+    func x(_ value: Double) -> LayerSetting { .value(LayerKeyPath("position.x")!, .number(value)) }
+    func alpha(_ value: Double) -> LayerSetting { .value(LayerKeyPath("opacity")!, .number(value)) }
+    func frame(_ start: Double, _ length: Double, _ settings: [LayerSetting]) -> UIViewKeyframeAnimation.Keyframe {
+        .init(relativeStartTime: start, relativeDuration: length, changes: [LayerChanges(layer: 0, settings: settings)])
+    }
+
+    func timeline(_ keyframes: [UIViewKeyframeAnimation.Keyframe], mode: CalculationMode = .linear,
+                  curve: TimingFunction = .linear) -> Timeline {
+        let base = UIViewAnimation(duration: 1, curve: curve, changes: [])
+        let k = UIViewKeyframeAnimation(base: base, calculationMode: mode, keyframes: keyframes)
+        return Timeline(model: Fixture.tree(), actions: [TimedAction(time: 0, action: .animateKeyframes(k))])
+    }
+
+    @Test func keyframesHoldBetweenAndReachTheirTargets() {
+        let t = timeline([frame(0, 0.5, [x(110)]), frame(0.5, 0.5, [x(60)]), frame(0.25, 0.25, [alpha(0)])])
+        #expect(abs(Fixture.number(t, "position.x", at: 0.25) - 60) < 1e-9)
+        #expect(abs(Fixture.number(t, "position.x", at: 0.5) - 110) < 1e-9)
+        #expect(abs(Fixture.number(t, "position.x", at: 0.75) - 85) < 1e-9)
+        #expect(Fixture.number(t, "opacity", at: 0.2) == 1, "held until its keyframe starts")
+        #expect(abs(Fixture.number(t, "opacity", at: 0.375) - 0.5) < 1e-9)
+        #expect(Fixture.number(t, "opacity", at: 0.9) == 0, "held after its keyframe ends")
+        #expect(Fixture.number(t, "position.x", at: 2) == 60, "the model holds the last keyframe's value")
+    }
+
+    @Test func theOverallCurveWarpsTheKeyTimes() {
+        let t = timeline([frame(0, 1, [x(110)])], curve: .easeInEaseOut)
+        let expected = 10 + 100 * TimingFunction.easeInEaseOut.value(at: 0.25)
+        #expect(abs(Fixture.number(t, "position.x", at: 0.25) - expected) < 1e-9)
+    }
+
+    @Test func discreteModeJumps() {
+        let t = timeline([frame(0, 0.5, [x(110)]), frame(0.5, 0.5, [x(60)])], mode: .discrete)
+        #expect(Fixture.number(t, "position.x", at: 0.1) == 10)
+    }
+}
