@@ -134,7 +134,7 @@ struct SceneDecoderTests {
             {"canvas": {"width": 10, "height": 10},
              "layers": [{"id": "a", "shadowOpacity": 0.5, "animations": [{"type": "spring", "keyPath": "shadowRadius"}]},
                         {"id": "b", "type": "shape"}],
-             "timeline": [{"at": 0, "animateKeyframes": {"duration": 1}}]}
+             "timeline": [{"at": 0, "transition": {"duration": 1}}]}
             """)
         #expect(e.count == 4)
         #expect(e.allSatisfy { $0.message.contains("does not") })
