@@ -22,12 +22,11 @@ extension GoldenTolerance {
     /// A short description for messages: "exact", "maxChannelDelta 2, maxDifferingPixels 10",
     /// "perceptual ΔE 2, maxDifferingPixels 0".
     public var summary: String {
-        if isExact { return "exact" }
         var parts: [String] = []
-        if let e = perceptualDeltaE { parts.append("perceptual ΔE \(NumberText.format(e))") }
-        if maxChannelDelta != 0 || perceptualDeltaE == nil { parts.append("maxChannelDelta \(maxChannelDelta)") }
-        parts.append("maxDifferingPixels \(maxDifferingPixels)")
-        var text = parts.joined(separator: ", ")
+        if let deltaE = perceptualDeltaE { parts.append("perceptual ΔE ≤ \(NumberText.format(deltaE))") }
+        if maxChannelDelta != 0 { parts.append("channel Δ ≤ \(maxChannelDelta)") }
+        if maxDifferingPixels != 0 { parts.append("up to \(maxDifferingPixels) differing pixels") }
+        var text = parts.isEmpty ? "exact" : parts.joined(separator: ", ")
         if let reason, !reason.isEmpty { text += " (\(reason))" }
         return text
     }

@@ -116,7 +116,7 @@ public enum HTMLReport {
         var html = "<section class=\"scene \(tone)\" id=\"\(id)\">\n"
         html += "<h2><span class=\"badge \(tone)\">\(badge)</span> \(escape(scene.name))</h2>\n"
         html += "<p class=\"meta\"><span class=\"path\">\(escape(scene.sceneFile.path))</span> · tolerance: "
-        html += escape(ReportText.tolerance(scene.tolerance)) + " · " + escape(sceneOutline(scene)) + "</p>\n"
+        html += escape(scene.tolerance.summary) + " · " + escape(sceneOutline(scene)) + "</p>\n"
         html += problemList(scene.problems) + frameList(scene, sceneID: id)
         let passedFrames = scene.frames.filter(\.passed).count
         if passedFrames > 0 {
@@ -162,7 +162,7 @@ public enum HTMLReport {
 
     /// "20 frames · exact", plus what a tolerance let through.
     static func passingOutline(_ scene: SceneResult) -> String {
-        var parts = ["\(scene.frames.count) \(plural(scene.frames.count, "frame"))", ReportText.tolerance(scene.tolerance)]
+        var parts = ["\(scene.frames.count) \(plural(scene.frames.count, "frame"))", scene.tolerance.summary]
         let tolerated = scene.frames.compactMap { frame -> FrameDifference? in
             guard case let .pass(difference?) = frame.verdict, difference.differingPixels > 0 else { return nil }
             return difference
