@@ -93,7 +93,12 @@ extension KeyframeAnimation {
     /// (common practice: the last value then holds from its key time to the end; no rule on the
     /// first and last time). With a single value only the count and range are checked.
     func keyTimesProblem(_ times: [Double]) -> KeyframeProblem? {
-        let n = values.count
+        Self.keyTimesProblem(times, keyframeCount: values.count, mode: calculationMode)
+    }
+
+    /// The key-time rules for `n` keyframes in `mode`, shared with path animations (whose
+    /// keyframes are the path's start and every element's end).
+    public static func keyTimesProblem(_ times: [Double], keyframeCount n: Int, mode calculationMode: CalculationMode) -> KeyframeProblem? {
         let accepted = calculationMode == .discrete ? [n + 1, n] : [n]
         guard accepted.contains(times.count) else {
             return .keyTimeCount(found: times.count, expected: accepted, mode: calculationMode)

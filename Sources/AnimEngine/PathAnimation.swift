@@ -48,6 +48,21 @@ public struct PathAnimation: Hashable, Sendable {
         return [first.start] + segments.map { $0.point(at: 1) }
     }
 
+    /// The first problem with keyTimes (one per keyframe point; discrete also n + 1) or
+    /// timingFunctions (one per element), by the same rules as values animations; paced modes
+    /// ignore both.
+    public func validate() -> KeyframeProblem? {
+        guard !calculationMode.isPaced else { return nil }
+        let n = segments.count + 1
+        if let keyTimes, let problem = KeyframeAnimation.keyTimesProblem(keyTimes, keyframeCount: n, mode: calculationMode) {
+            return problem
+        }
+        if !timingFunctions.isEmpty && timingFunctions.count != n - 1 {
+            return .timingFunctionCount(found: timingFunctions.count, expected: n - 1)
+        }
+        return nil
+    }
+
     /// The position and direction of travel at progress `p` (after the animation's timing function).
     public func sample(progress p: Double) -> (point: Point, tangent: Point) {
         guard !segments.isEmpty else { return (.zero, Point(x: 1, y: 0)) }

@@ -60,9 +60,10 @@ extension SceneDecoder {
         let rotation = object.optional("rotationMode").flatMap { decodeName($0, RotationMode.self, what: "rotationMode") }
         let animation = PathAnimation(keyPath: keyPath, segments: segments, calculationMode: mode, keyTimes: keyTimes,
                                       timingFunctions: functions, rotationMode: rotation, isAdditive: additive, isCumulative: cumulative)
-        if let problem = PathKeyTimesCheck(animation: animation).problem {
-            let at = object.optional(problem.key) ?? pathReader
-            errors.append(at.error(problem.message))
+        if let problem = animation.validate() {
+            var error = locate(problem, in: object, valuesReader: pathReader)
+            error.hint = "the path has \(segments.count + 1) keyframe points: its start and the end of every line, curve and close"
+            errors.append(error)
             return nil
         }
         return .path(animation)
@@ -94,41 +95,6 @@ extension SceneDecoder {
     func decodeFlag(_ object: JSONObjectReader, _ key: String) -> Bool {
         guard let r = object.optional(key) else { return false }
         return attempt { () throws(SceneError) in try r.bool() } ?? false
-    }
-}
-
-/// The key-time rules of a path animation: one key time per keyframe point (discrete also takes
-/// Apple's n + 1 form), rising from 0 to 1; one timing function per element.
-struct PathKeyTimesCheck {
-    let animation: PathAnimation
-
-    var problem: (key: String, message: String)? {
-        let n = animation.segments.count + 1
-        let paced = animation.calculationMode == .paced || animation.calculationMode == .cubicPaced
-        if let times = animation.keyTimes, !paced {
-            let allowed = animation.calculationMode == .discrete ? [n, n + 1] : [n]
-            if !allowed.contains(times.count) {
-                return ("keyTimes", "the path has \(n) keyframe points (its start and every element's end), so keyTimes needs \(allowed.map(String.init).joined(separator: " or ")) entries; found \(times.count)")
-            }
-            if let bad = KeyTimesRule.violation(times) { return ("keyTimes", bad) }
-        }
-        if !animation.timingFunctions.isEmpty && !paced && animation.timingFunctions.count != n - 1 {
-            return ("timingFunctions", "timingFunctions needs one entry per path element (\(n - 1)); found \(animation.timingFunctions.count)")
-        }
-        return nil
-    }
-}
-
-/// keyTimes must lie in 0…1, never decrease, and run from 0 to 1.
-enum KeyTimesRule {
-    static func violation(_ times: [Double]) -> String? {
-        for (i, k) in times.enumerated() {
-            if !(0...1).contains(k) { return "keyTimes[\(i)] = \(k) lies outside 0…1" }
-            if i > 0 && k < times[i - 1] { return "keyTimes must not decrease: keyTimes[\(i)] = \(k) is less than keyTimes[\(i - 1)] = \(times[i - 1])" }
-        }
-        if times.first != 0 { return "keyTimes must start at 0 (found \(times.first ?? 0))" }
-        if times.last != 1 { return "keyTimes must end at 1 (found \(times.last ?? 0))" }
-        return nil
     }
 }
 

@@ -91,7 +91,8 @@ struct AnimationDecodingTests {
         #expect(e.count == 1)
         #expect(e.first?.path?.description.contains("keyTimes") == true)
         let path = errors(#"{"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 10 10", "keyTimes": [0, 0.5, 1]}"#)
-        #expect(path.first?.message.contains("2 keyframe points") == true, "\(path.first?.message ?? "")")
+        #expect(path.first?.hint?.contains("2 keyframe points") == true, "\(path.first?.hint ?? "")")
+        #expect(path.first?.path?.description.hasSuffix("keyTimes") == true)
     }
 
     @Test func wrongValueTypesAndKeyPathsAreLocated() {
