@@ -333,6 +333,8 @@ extension SVGPathBuilder {
         var delta = Self.angle(u, v)
         if !sweep, delta > 0 { delta -= 2 * Double.pi }
         if sweep, delta < 0 { delta += 2 * Double.pi }
+        // Extreme numbers (radii near 1e308) overflow to infinity or NaN: draw the chord instead.
+        guard [centre.x, centre.y, rx, ry, theta, delta].allSatisfy(\.isFinite) else { return lineTo(end) }
         let ellipse = EllipseMap(centre: centre, rx: rx, ry: ry, cos: cosPhi, sin: sinPhi)
         for (c1, c2, p) in Self.unitArcCubics(from: theta, sweep: delta) {
             path.cubic(to: p.map(ellipse.apply) ?? end, control1: ellipse.apply(c1), control2: ellipse.apply(c2))
@@ -348,7 +350,8 @@ extension SVGPathBuilder {
     /// Cubic pieces (≤ 90°) of the unit-circle arc from angle `theta` sweeping `delta`, handles
     /// 4/3·tan(step/4); the last end point is nil (the caller uses the exact end point).
     static func unitArcCubics(from theta: Double, sweep delta: Double) -> [(Point, Point, Point?)] {
-        let count = Swift.max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        guard delta.isFinite, theta.isFinite else { return [] }
+        let count = Swift.max(1, Swift.min(4, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up))))
         let step = delta / Double(count)
         let k = 4.0 / 3.0 * sine(step / 4) / cosine(step / 4)
         var out: [(Point, Point, Point?)] = []
