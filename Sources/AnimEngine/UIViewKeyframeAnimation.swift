@@ -97,7 +97,7 @@ enum UIViewKeyframeLowering {
     }
 
     static func make(_ k: UIViewKeyframeAnimation, _ property: LayerProperty, _ track: Track, begin: Double) -> Animation {
-        var keyframe = KeyframeAnimation(keyPath: LayerKeyPath(property.rawValue)!, values: track.values)
+        var keyframe = KeyframeAnimation(keyPath: LayerKeyPath(property), values: track.values)
         keyframe.keyTimes = track.keyTimes
         keyframe.calculationMode = k.calculationMode
         var animation = Animation(key: property.rawValue, timingFunction: k.base.curve, content: .keyframe(keyframe))

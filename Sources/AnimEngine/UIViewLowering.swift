@@ -41,7 +41,7 @@ enum UIViewLowering {
 
     static func make(_ a: UIViewAnimation, _ property: LayerProperty, old: AnimatableValue, new: AnimatableValue,
                      shown: AnimatableValue, begin: Double) -> Animation {
-        let path = LayerKeyPath(property.rawValue)!
+        let path = LayerKeyPath(property)
         var basic = BasicAnimation(keyPath: path)
         var key: String? = property.rawValue
         if additive.contains(property) {

@@ -100,6 +100,14 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         self.transformKey = transformKey
     }
 
+    /// The key path of a whole property (`opacity`, `position`, …).
+    public init(_ property: LayerProperty) {
+        self.property = property
+        self.components = []
+        self.kind = property.kind
+        self.transformKey = nil
+    }
+
     public var description: String { ([property.rawValue] + components).joined(separator: ".") }
 
     /// Every valid key path, for "did you mean" hints.

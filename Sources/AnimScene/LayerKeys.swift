@@ -61,7 +61,7 @@ extension SceneDecoder {
     private func decodeSetting(_ key: LayerKey, _ reader: JSONReader) throws(SceneError) -> LayerSetting {
         switch key {
         case let .property(p):
-            let path = LayerKeyPath(p.rawValue)!
+            let path = LayerKeyPath(p)
             return .value(path, try decodeValue(p.kind, reader))
         case .frame: return .frame(try reader.rect())
         case .masksToBounds: return .masksToBounds(try reader.bool())
