@@ -17,6 +17,9 @@ let package = Package(
         // MARK: System libraries (C stays below AnimCodecs)
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
+        .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
 
         // MARK: Layer 0-1: values, time, pixels
         .target(name: "AnimGeometry"),
@@ -27,7 +30,7 @@ let package = Package(
         // MARK: Layer 2: engines, compositing, codecs
         .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers"]),
         .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster"]),
-        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF"]),
+        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CImageShims"]),
 
         // MARK: Layer 3-4: scene files and the facade
         .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine"]),

@@ -1,0 +1,29 @@
+#ifndef ANIMRENDER_PNG_H
+#define ANIMRENDER_PNG_H
+/*
+ * PNG decoding through libpng's low-level API, needed because the simplified API applies gamma
+ * (it even reads 16-bit files without gAMA as linear light). libpng's setjmp-based errors stay
+ * inside these functions: callers get -1 and a message, and the longjmp never crosses Swift.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Reads the PNG signature and chunks up to the image data, without allocating for pixels.
+ * Returns 0 and sets `width` and `height`, or -1 with a NUL-terminated message in `error`.
+ */
+int animrender_png_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
+                        char *error, size_t error_size);
+
+/*
+ * Decodes the PNG in `data` into `out`, `width` × `height` straight-alpha RGBA8 pixels (4·width
+ * bytes a row), where the size is the one animrender_png_size returned. Every colour type, bit
+ * depth and interlacing is accepted: palettes and tRNS become alpha, low bit depths are scaled
+ * up, 16-bit samples become round(v · 255 / 65535), gray is replicated to RGB. Gamma, sRGB and
+ * ICC chunks are ignored: the samples are returned as stored. The whole file must be present
+ * (the image data and IEND). Returns 0, or -1 with a NUL-terminated message in `error`.
+ */
+int animrender_png_decode(const uint8_t *data, size_t size, uint8_t *out, uint32_t width,
+                          uint32_t height, char *error, size_t error_size);
+
+#endif
