@@ -1,6 +1,7 @@
 /// Why encoding, decoding or writing an image failed.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// libpng refused to encode or decode; the message comes from libpng.
+    /// libpng refused to encode or decode; the message comes from libpng, after the file's name
+    /// when there is one.
     case png(String)
     /// giflib failed; the message names the operation and carries giflib's error text.
     case gif(String)
@@ -8,6 +9,13 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, reason: String)
     /// The caller passed an image that cannot be encoded (mismatched sizes, bad parameters, …).
     case invalidImage(String)
+    /// libjpeg refused to decode; the message names the file and carries libjpeg's text.
+    case jpeg(String)
+    /// The file at `path` is not a PNG or JPEG; `reason` says what it is instead.
+    case unsupportedImage(path: String, reason: String)
+    /// The file at `path` declares `width` × `height` pixels, more than is decoded (16384 px a
+    /// side, 2²⁸ pixels); it was refused before its pixels were allocated.
+    case imageTooLarge(path: String, width: Int, height: Int)
 
     /// One sentence naming the problem, and the path when there is one.
     public var description: String {
@@ -16,6 +24,11 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .gif(message): "GIF error: \(message)"
         case let .io(path, reason): "\(path): \(reason)"
         case let .invalidImage(message): "invalid image: \(message)"
+        case let .jpeg(message): "JPEG error: \(message)"
+        case let .unsupportedImage(path, reason): "\(path) cannot be used as an image: \(reason)"
+        case let .imageTooLarge(path, width, height):
+            "\(path) declares a \(width)×\(height) image, larger than the \(ImageLimits.maxDimension) px a side "
+                + "and \(ImageLimits.maxPixels) pixels that are decoded"
         }
     }
 }

@@ -1,12 +1,14 @@
 import AnimRaster
 import CPNG
 
-/// PNG files through libpng's simplified API (never the setjmp-based one).
+/// PNG files: written through libpng's simplified API, read through `PNGDecoder` (libpng's
+/// low-level API in a C shim that keeps its setjmp on the C side, because the simplified reader
+/// applies gamma).
 ///
 /// Files are 8-bit straight-alpha RGBA with an sRGB chunk and no time or text chunks, so
 /// identical pixels always give identical bytes. Alpha conversion follows ``Alpha``'s rounding:
 /// encoding un-premultiplies with `s = a == 0 ? 0 : min(255, (c·255 + a/2) / a)`, decoding
-/// premultiplies with `c = (s·a + 127) / 255`.
+/// premultiplies with `c = (s·a + 127) / 255` = round(s·a / 255).
 public enum PNGCodec {
     /// The PNG bytes of `bitmap` (RGBA8, straight alpha).
     public static func encode(_ bitmap: Bitmap) throws(CodecError) -> [UInt8] {
@@ -31,29 +33,18 @@ public enum PNGCodec {
         return Array(out.prefix(size))
     }
 
-    /// The premultiplied bitmap stored in PNG `data`; any colour type or bit depth is accepted.
+    /// The premultiplied bitmap stored in PNG `data`; any colour type, bit depth or interlacing is
+    /// accepted and gamma is ignored (see `PNGDecoder`).
     public static func decode(_ data: [UInt8]) throws(CodecError) -> Bitmap {
-        var image = newImage()
-        defer { png_image_free(&image) }
-        let began = data.withUnsafeBytes { raw in
-            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        do {
+            return try PNGDecoder.decode(data)
+        } catch {
+            switch error {
+            case let .library(message): throw .png("cannot decode: \(message)")
+            case let .tooLarge(width, height):
+                throw .png("cannot decode: \(width)×\(height) exceeds the \(Bitmap.maxDimension) px limit")
+            }
         }
-        guard began != 0 else { throw .png("cannot decode: \(message(of: &image))") }
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension else {
-            throw .png("cannot decode: \(width)×\(height) exceeds the \(Bitmap.maxDimension) px limit")
-        }
-        image.format = rgbaFormat
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBytes { dst in
-            png_image_finish_read(&image, nil, dst.baseAddress, 0, nil)
-        }
-        guard finished != 0 else { throw .png("cannot decode: \(message(of: &image))") }
-        Alpha.premultiplyInPlace(&pixels)
-        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else {
-            throw .png("cannot decode: invalid size \(width)×\(height)")
-        }
-        return bitmap
     }
 
     /// The premultiplied bitmap stored in the PNG file at `path`.

@@ -1,0 +1,27 @@
+import AnimRaster
+
+/// Layer `contents` images: PNG and JPEG files decoded into premultiplied RGBA8 bitmaps.
+///
+/// The format is sniffed from the first bytes, never from the extension. PNG follows
+/// `PNGDecoder` (every colour type and bit depth, interlacing, tRNS; gamma and ICC ignored) and
+/// JPEG follows `JPEGDecoder` (gray, YCbCr, CMYK and YCCK; EXIF orientation ignored; corrupt or
+/// truncated data refused). A header declaring more than 16384 px on a side or 2²⁸ pixels is
+/// refused before anything is allocated for its pixels.
+public enum ImageDecoder {
+    /// Decodes a PNG or JPEG file (sniffed by its signature, not its extension) into premultiplied RGBA8.
+    public static func decode(contentsOf path: String) throws(CodecError) -> Bitmap {
+        try decode(data: try FileReader.readAll(path), name: path)
+    }
+
+    /// Decodes PNG or JPEG `data` into premultiplied RGBA8; `name` (usually the path) is used in errors.
+    public static func decode(data: [UInt8], name: String) throws(CodecError) -> Bitmap {
+        switch ImageSignature(data) {
+        case .png:
+            do { return try PNGDecoder.decode(data) } catch { throw error.named(name, library: CodecError.png) }
+        case .jpeg:
+            do { return try JPEGDecoder.decode(data) } catch { throw error.named(name, library: CodecError.jpeg) }
+        case let .unsupported(reason):
+            throw .unsupportedImage(path: name, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import AnimRaster
+
+/// The largest images the decoders accept, checked on the header before any pixel is allocated.
+enum ImageLimits {
+    /// The largest width or height (``Bitmap/maxDimension``, 16384 px).
+    static let maxDimension = Bitmap.maxDimension
+    /// The largest width × height: 2²⁸ pixels, a 1 GiB bitmap.
+    static let maxPixels = 1 << 28
+
+    /// The header's size as `Int`s when a bitmap of that size may be allocated.
+    static func check(width: UInt32, height: UInt32) throws(DecodeFailure) -> (width: Int, height: Int) {
+        let (w, h) = (Int(width), Int(height))
+        guard w > 0, h > 0 else { throw .library("the header declares an empty \(w)×\(h) image") }
+        guard w <= maxDimension, h <= maxDimension, w * h <= maxPixels else {
+            throw .tooLarge(width: w, height: h)
+        }
+        return (w, h)
+    }
+}
