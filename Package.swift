@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
-        .testTarget(name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"]),
+        .testTarget(
+            name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimTestRandom"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
