@@ -17,7 +17,7 @@ let package = Package(
         // MARK: System libraries (C stays below AnimCodecs)
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
 
