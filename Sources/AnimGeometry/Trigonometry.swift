@@ -11,3 +11,6 @@ import Darwin
 @inlinable public func arcTangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inlinable public func exponential(_ x: Double) -> Double { exp(x) }
 @inlinable public func naturalLog(_ x: Double) -> Double { log(x) }
+/// The complementary error function erfc(x) = 1 − erf(x), accurate in the tails (used to build
+/// Gaussian kernels once per blur, never per pixel).
+@inlinable public func complementaryErrorFunction(_ x: Double) -> Double { erfc(x) }
