@@ -44,4 +44,27 @@ public struct Homography: Hashable, Sendable {
 
     /// True when W does not depend on x or y (an affine map).
     public var isAffine: Bool { c == 0 && f == 0 && i != 0 }
+
+    /// The determinant of the 3×3 matrix (cofactor expansion along the first row).
+    public var determinant: Double {
+        a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    }
+
+    /// The inverse map (adjugate divided by the determinant), or nil when the matrix is singular
+    /// (determinant exactly 0) or any coefficient or result is not finite.
+    ///
+    /// It is the true inverse, not one scaled by an arbitrary factor, so W keeps its meaning: when
+    /// (x, y, 1)·H = (X, Y, W), the image of (X/W, Y/W, 1) under the inverse is (x, y, 1)/W, whose
+    /// third component has the sign of W.
+    public var inverse: Homography? {
+        guard isFinite else { return nil }
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let s = 1 / det
+        let m = Homography(
+            (e * i - f * h) * s, (c * h - b * i) * s, (b * f - c * e) * s,
+            (f * g - d * i) * s, (a * i - c * g) * s, (c * d - a * f) * s,
+            (d * h - e * g) * s, (b * g - a * h) * s, (a * e - b * d) * s)
+        return m.isFinite ? m : nil
+    }
 }
