@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CImageShims"]),
 
         // MARK: Layer 3-4: scene files and the facade
-        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine"]),
+        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimRaster", "AnimCodecs"]),
         .target(
             name: "AnimRender",
             dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimRaster", "AnimEngine",

@@ -3,15 +3,13 @@ import AnimLayers
 import AnimRaster
 
 extension Compositor {
-    /// Draws one layer and its subtree. `alpha` is the opacity inherited from ancestors that do not
-    /// group (allowsGroupOpacity false); it multiplies into every draw.
-    func drawLayer(_ index: Int, tree: LayerTree, parent: LayerProperties, parentMap: Homography,
-                   alpha: Double, into surface: inout Surface) {
-        let node = tree.nodes[index]
-        let layer = node.properties
+    /// Draws one ordinary layer and its subtree. `alpha` is the opacity inherited from ancestors
+    /// that do not group (allowsGroupOpacity false, or transform layers); it multiplies into every draw.
+    func drawLayer(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
+        let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
-        let map = LayerGeometry.deviceMap(layer, parent: parent, parentMap: parentMap)
+        let map = placement.deviceMap(of: layer)
         // Overflowing or undefined geometry (infinite sizes, NaN from extreme animation values)
         // has no defined picture: such a layer and its subtree are not drawn.
         guard map.isFinite else { return }
@@ -19,40 +17,56 @@ extension Compositor {
         else { return }
         if !layer.isDoubleSided && Projection.signedArea(corners) < 0 { return }
 
+        let node = tree.nodes[index]
         let visibleChildren = node.children.contains { !tree.nodes[$0].properties.isHidden }
+        let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient
+        // Group opacity matters where sublayers overlap; a layer's own background, contents and border
+        // are faded one by one (as before sublayers existed; see docs/compositing.md).
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
-        let clips = layer.masksToBounds && visibleChildren
-        // The rounded bounds are flattened and scan-converted once, for the background and the clip.
+        let clips = layer.masksToBounds && hasContent
+        let shadows = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
         let shape = LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
-                               needsMask: layer.backgroundColor != nil || clips, canvas: canvasRect)
-        if groups || clips {
-            var offscreen = Surface(bitmap: Bitmap(width: surface.bitmap.width, height: surface.bitmap.height)!)
-            let innerAlpha = groups ? 1 : alpha * opacity
-            drawContents(index, tree: tree, shape: shape, alpha: innerAlpha, into: &offscreen)
-            if clips { Blend.clip(&offscreen.bitmap, to: shape.mask, area: offscreen.dirty) }
-            let outer = groups ? alpha * opacity : 1
-            Blend.composite(offscreen.bitmap, opacity: Self.alpha8(outer), area: offscreen.dirty, into: &surface.bitmap)
-            surface.dirty = surface.dirty.union(offscreen.dirty)
-        } else {
-            drawContents(index, tree: tree, shape: shape, alpha: alpha * opacity, into: &surface)
+                               needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient, canvas: canvasRect)
+        let draw = LayerDraw(index: index, shape: shape, placement: placement.sublayers(of: layer, map: map))
+        guard groups || clips || shadows || node.mask != nil else {
+            drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
+            return
         }
+        var layerSurface = offscreen()
+        let innerAlpha = groups ? 1 : alpha * opacity
+        drawContents(draw, tree: tree, alpha: innerAlpha, into: &layerSurface)
+        if clips { Blend.clip(&layerSurface.bitmap, to: shape.mask, area: layerSurface.dirty) }
+        if shadows { drawShadow(draw, alpha: innerAlpha, into: &layerSurface) }
+        if let mask = node.mask { applyMask(mask, of: draw, tree: tree, to: &layerSurface) }
+        let outer = groups ? alpha * opacity : 1
+        Blend.composite(layerSurface.bitmap, opacity: Self.alpha8(outer), area: layerSurface.dirty, into: &surface.bitmap)
+        surface.dirty = surface.dirty.union(layerSurface.dirty)
     }
 
-    /// Background, sublayers, then border: the layer's own drawing order.
-    private func drawContents(_ index: Int, tree: LayerTree, shape: LayerShape, alpha: Double, into surface: inout Surface) {
-        let layer = tree.nodes[index].properties
+    /// Background, contents, sublayers, then border: the layer's own drawing order.
+    private func drawContents(_ draw: LayerDraw, tree: LayerTree, alpha: Double, into surface: inout Surface) {
+        let layer = draw.shape.layer
         if let background = layer.backgroundColor {
-            fill(shape.mask, color: background, alpha: alpha, into: &surface)
+            fill(draw.shape.mask, color: background, alpha: alpha, into: &surface)
         }
-        for child in Self.drawingOrder(tree.nodes[index].children, tree) {
-            drawLayer(child, tree: tree, parent: layer, parentMap: shape.map, alpha: alpha, into: &surface)
-        }
+        drawImage(of: draw.shape, alpha: alpha, into: &surface)
+        drawGradient(of: draw.shape, alpha: alpha, into: &surface)
+        drawSublayers(tree.nodes[draw.index].children, tree: tree, placement: draw.placement, alpha: alpha, into: &surface)
         if layer.borderWidth > 0 {
-            fill(shape.borderMask(), color: layer.borderColor, alpha: alpha, into: &surface)
+            fill(draw.shape.borderMask(), color: layer.borderColor, alpha: alpha, into: &surface)
         }
     }
 
-    private func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
+    /// The mask layer, drawn in the masked layer's bounds space; only its alpha is used.
+    private func applyMask(_ mask: Int, of draw: LayerDraw, tree: LayerTree, to surface: inout Surface) {
+        var maskSurface = offscreen()
+        let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
+        drawSublayers([mask], tree: tree, placement: placement, alpha: 1, into: &maskSurface)
+        Blend.mask(&surface.bitmap, dstArea: surface.dirty, byAlphaOf: maskSurface.bitmap, srcArea: maskSurface.dirty)
+        surface.dirty = surface.dirty.intersection(maskSurface.dirty)
+    }
+
+    func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
         guard let mask else { return }
         var c = color.clamped
         c.alpha *= alpha
@@ -60,13 +74,11 @@ extension Compositor {
         Blend.fill(mask, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(mask.bounds)
     }
+}
 
-    var canvasRect: PixelRect {
-        PixelRect(minX: 0, minY: 0, maxX: canvas.pixelWidth, maxY: canvas.pixelHeight)
-    }
-
-    static func alpha8(_ a: Double) -> UInt8 {
-        guard a.isFinite else { return a == .infinity ? 255 : 0 }
-        return UInt8((min(1, max(0, a)) * 255).rounded())
-    }
+/// One layer being drawn: its index, its outline on the canvas and where its sublayers go.
+struct LayerDraw {
+    let index: Int
+    let shape: LayerShape
+    let placement: Placement
 }

@@ -35,14 +35,19 @@ public struct CanvasSpec: Hashable, Sendable {
     }
 }
 
-/// Draws a presentation layer tree into a bitmap: the per-layer order of Core Animation
-/// (background, sublayers sorted by zPosition then array order, border on top), flattening
-/// each layer into its superlayer's plane, opacity per group or per layer, and bounds clipping.
+/// Draws a presentation layer tree into a bitmap with Core Animation's rules
+/// (core-animation-semantics.md §7.5, §8; docs/compositing.md): per layer its shadow, background,
+/// contents, sublayers (by zPosition, then array order) and border; flattening into the
+/// superlayer's plane, except under CATransformLayers, whose sublayers are depth-composited in one
+/// 3D space; opacity per group or per layer; bounds clipping; mask layers.
 public struct Compositor: Sendable {
     public let canvas: CanvasSpec
+    /// Decoded `contents` images, by the key layers name them with.
+    public let images: [String: Bitmap]
 
-    public init(canvas: CanvasSpec) {
+    public init(canvas: CanvasSpec, images: [String: Bitmap] = [:]) {
         self.canvas = canvas
+        self.images = images
     }
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.
@@ -51,11 +56,8 @@ public struct Compositor: Sendable {
         let bg = canvas.background.premultipliedRGBA8
         bitmap.fill(PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
         var surface = Surface(bitmap: bitmap)
-        let root = canvas.rootLayer
-        let rootMap = Homography.scale(canvas.scale, canvas.scale)
-        for child in Self.drawingOrder(tree.roots, tree) {
-            drawLayer(child, tree: tree, parent: root, parentMap: rootMap, alpha: 1, into: &surface)
-        }
+        let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
+        drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         return surface.bitmap
     }
 
@@ -67,6 +69,31 @@ public struct Compositor: Sendable {
                 return za != zb ? za < zb : a.offset < b.offset
             }
             .map(\.element)
+    }
+
+    /// Draws sublayers in drawing order; a CATransformLayer starts a 3D rendering context.
+    func drawSublayers(_ children: [Int], tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
+        for child in Self.drawingOrder(children, tree) {
+            if tree.nodes[child].properties.kind == .transform {
+                drawContext(child, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            } else {
+                drawLayer(child, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            }
+        }
+    }
+
+    /// A transparent surface the size of the canvas, for a layer drawn offscreen.
+    func offscreen() -> Surface {
+        Surface(bitmap: Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)!)
+    }
+
+    var canvasRect: PixelRect {
+        PixelRect(minX: 0, minY: 0, maxX: canvas.pixelWidth, maxY: canvas.pixelHeight)
+    }
+
+    static func alpha8(_ a: Double) -> UInt8 {
+        guard a.isFinite else { return a == .infinity ? 255 : 0 }
+        return UInt8((min(1, max(0, a)) * 255).rounded())
     }
 }
 

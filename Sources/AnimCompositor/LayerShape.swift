@@ -37,14 +37,15 @@ struct LayerShape {
         return Rasterizer.coverage(of: contours, clip: canvas)
     }
 
-    /// The rounded bounds inset by `inset` points, mapped to the canvas.
+    /// The bounds with their corner style (radius, maskedCorners, cornerCurve), inset by `inset`
+    /// points (the inner radius is max(0, r − inset)), mapped to the canvas.
     static func outline(_ layer: LayerProperties, map: Homography, scale: Double, inset: Double) -> [Point]? {
         let b = layer.bounds.standardized
-        let rect = Rect(x: b.minX + inset, y: b.minY + inset, width: b.width - 2 * inset, height: b.height - 2 * inset)
-        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
-              rect.origin.x.isFinite, rect.origin.y.isFinite else { return nil }
-        let radius = max(0, RoundedRect.effectiveRadius(layer.cornerRadius, in: b) - inset)
-        let n = RoundedRect.segmentsPerQuarter(radiusPixels: radius * scale)
-        return Projection.project(RoundedRect.contour(rect, radius: radius, segmentsPerQuarter: n), map)
+        guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, b.origin.x.isFinite, b.origin.y.isFinite
+        else { return nil }
+        let style = CornerStyle(radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
+        let contour = RoundedRect.contour(b, style: style, inset: inset, pixelsPerPoint: scale)
+        guard contour.count >= 3 else { return nil }
+        return Projection.project(contour, map)
     }
 }

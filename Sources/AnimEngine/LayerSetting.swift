@@ -13,6 +13,16 @@ public enum LayerSetting: Hashable, Sendable {
     case isDoubleSided(Bool)
     /// The layer's own `beginTime`, `speed` or `timeOffset`.
     case timing(LayerTiming.Field, Double)
+    case maskedCorners(CornerMask)
+    case cornerCurve(CornerCurve)
+    case shadowPath(Path?)
+    /// `contents`: the image's key (resolved path), nil to remove it.
+    case contents(String?)
+    case contentsGravity(ContentsGravity)
+    case contentsScale(Double)
+    case gradientColors([Color])
+    case gradientLocations([Double]?)
+    case gradientType(LayerGradient.Kind)
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -23,6 +33,15 @@ public enum LayerSetting: Hashable, Sendable {
         case let .allowsGroupOpacity(b): p.allowsGroupOpacity = b
         case let .isDoubleSided(b): p.isDoubleSided = b
         case let .timing(field, v): p.timing[field] = v
+        case let .maskedCorners(m): p.maskedCorners = m
+        case let .cornerCurve(c): p.cornerCurve = c
+        case let .shadowPath(path): p.shadowPath = path
+        case let .contents(image): p.contents = image
+        case let .contentsGravity(g): p.contentsGravity = g
+        case let .contentsScale(s): p.contentsScale = s
+        case let .gradientColors(c): p.gradient.colors = c
+        case let .gradientLocations(l): p.gradient.locations = l
+        case let .gradientType(t): p.gradient.type = t
         }
     }
 

@@ -16,7 +16,7 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 }
 
 /// CALayer.cornerCurve: circular quarter arcs, or iOS 13's continuous ("squircle") corners.
-public enum CornerCurve: String, Hashable, Sendable {
+public enum CornerCurve: String, Hashable, Sendable, CaseIterable {
     case circular
     case continuous
 }

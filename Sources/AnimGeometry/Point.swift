@@ -48,6 +48,8 @@ public struct Rect: Hashable, Sendable {
     public var minY: Double { min(origin.y, origin.y + size.height) }
     public var maxX: Double { max(origin.x, origin.x + size.width) }
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
     public var width: Double { abs(size.width) }
     public var height: Double { abs(size.height) }
 

@@ -5,12 +5,13 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
+    case contentsRect, startPoint, endPoint
 
     /// The type of the property's value.
     public var kind: ValueKind {
         switch self {
-        case .position, .anchorPoint: .point
-        case .bounds: .rect
+        case .position, .anchorPoint, .startPoint, .endPoint: .point
+        case .bounds, .contentsRect: .rect
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
         case .shadowOffset: .size
         case .transform, .sublayerTransform: .transform
@@ -39,6 +40,9 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .shadowOpacity: .number(p.shadowOpacity)
         case .shadowOffset: .size(p.shadowOffset)
         case .shadowRadius: .number(p.shadowRadius)
+        case .contentsRect: .rect(p.contentsRect)
+        case .startPoint: .point(p.gradient.startPoint)
+        case .endPoint: .point(p.gradient.endPoint)
         }
     }
 
@@ -62,6 +66,9 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.shadowOpacity, .number(x)): p.shadowOpacity = x
         case let (.shadowOffset, .size(x)): p.shadowOffset = x
         case let (.shadowRadius, .number(x)): p.shadowRadius = x
+        case let (.contentsRect, .rect(x)): p.contentsRect = x
+        case let (.startPoint, .point(x)): p.gradient.startPoint = x
+        case let (.endPoint, .point(x)): p.gradient.endPoint = x
         default: break
         }
     }

@@ -4,6 +4,10 @@ import AnimGeometry
 public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CALayer.
     case layer
+    /// CATransformLayer: renders only its sublayers, which share its parent's 3D space.
+    case transform
+    /// CAGradientLayer: draws `gradient` as its contents.
+    case gradient
 }
 
 /// The properties of one CALayer, with Apple's defaults (core-animation-semantics.md §7.2, §8).
@@ -26,11 +30,25 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderWidth: Double = 0
     public var borderColor: Color = .black
     public var masksToBounds = false
+    /// Which corners `cornerRadius` rounds, and the corner shape (iOS 13 `.continuous` squircle).
+    public var maskedCorners: CornerMask = .all
+    public var cornerCurve: CornerCurve = .circular
     /// Shadow properties with CA's defaults (drawn once the compositor renders shadows).
     public var shadowColor: Color = .black
     public var shadowOpacity: Double = 0
     public var shadowOffset = Size(width: 0, height: -3)
     public var shadowRadius: Double = 3
+    /// The shadow's shape in the layer's bounds space (filled, non-zero); nil: the layer's alpha.
+    public var shadowPath: Path? = nil
+    /// The `contents` image's key in the scene's image table (its resolved file path); nil: none.
+    public var contents: String? = nil
+    public var contentsGravity: ContentsGravity = .resize
+    /// Pixels per point of the contents image (CALayer's default 1; a UIView's layer uses the screen's).
+    public var contentsScale: Double = 1
+    /// The unit rectangle of the image that is drawn (CALayer.contentsRect).
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// CAGradientLayer's properties (used when `kind` is `.gradient`).
+    public var gradient = LayerGradient()
     /// The layer's own beginTime/speed/timeOffset (not animatable here).
     public var timing = LayerTiming()
 

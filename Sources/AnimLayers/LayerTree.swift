@@ -6,13 +6,17 @@ public struct LayerTree: Hashable, Sendable {
         public var id: String
         public var properties: LayerProperties
         public var children: [Int]
+        /// The superlayer; for a mask layer, the layer it masks (whose time and space it shares).
         public var parent: Int?
+        /// The layer's `mask` layer, which is not among `children`.
+        public var mask: Int?
 
-        public init(id: String, properties: LayerProperties, children: [Int] = [], parent: Int? = nil) {
+        public init(id: String, properties: LayerProperties, children: [Int] = [], parent: Int? = nil, mask: Int? = nil) {
             self.id = id
             self.properties = properties
             self.children = children
             self.parent = parent
+            self.mask = mask
         }
     }
 
@@ -43,9 +47,21 @@ public struct LayerTree: Hashable, Sendable {
         return index
     }
 
+    /// Appends `owner`'s mask layer and returns its index. The mask is drawn in its owner's bounds
+    /// space and runs on its owner's clock, but is not one of its sublayers.
+    @discardableResult
+    public mutating func appendMask(id: String, properties: LayerProperties, owner: Int) -> Int {
+        let index = nodes.count
+        nodes.append(Node(id: id, properties: properties, parent: owner))
+        nodes[owner].mask = index
+        return index
+    }
+
     /// Detaches a layer (and its subtree) from its superlayer; it is no longer drawn.
     public mutating func removeFromSuperlayer(_ index: Int) {
-        if let parent = nodes[index].parent {
+        if let parent = nodes[index].parent, nodes[parent].mask == index {
+            nodes[parent].mask = nil
+        } else if let parent = nodes[index].parent {
             nodes[parent].children.removeAll { $0 == index }
         } else {
             roots.removeAll { $0 == index }

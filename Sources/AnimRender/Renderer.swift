@@ -33,7 +33,8 @@ public struct Renderer: Sendable {
         self.canvas = canvas
         self.includeEnd = options.includeEnd
         compositor = Compositor(canvas: CanvasSpec(width: canvas.width, height: canvas.height,
-                                                   scale: canvas.scale, background: canvas.background))
+                                                   scale: canvas.scale, background: canvas.background),
+                                images: scene.images)
     }
 
     /// The number of frames rendered.

@@ -8,6 +8,8 @@ enum LayerKey {
     case frame, masksToBounds, allowsGroupOpacity, doubleSided
     /// The layer's own CAMediaTiming (`beginTime`, `speed`, `timeOffset`).
     case timing(LayerTiming.Field)
+    /// A property that is not animatable (corner style, shadowPath, contents, gradient stops).
+    case style(StyleKey)
 
     /// Keys accepted on a layer and in `set`, with UIKit aliases (`center`, `alpha`).
     static let settable: [(name: String, key: LayerKey)] = [
@@ -21,17 +23,21 @@ enum LayerKey {
         ("frame", .frame), ("masksToBounds", .masksToBounds), ("clipsToBounds", .masksToBounds),
         ("allowsGroupOpacity", .allowsGroupOpacity), ("doubleSided", .doubleSided), ("isDoubleSided", .doubleSided),
         ("beginTime", .timing(.beginTime)), ("speed", .timing(.speed)), ("timeOffset", .timing(.timeOffset)),
-    ]
+        ("shadowColor", .property(.shadowColor)), ("shadowOpacity", .property(.shadowOpacity)),
+        ("shadowOffset", .property(.shadowOffset)), ("shadowRadius", .property(.shadowRadius)),
+        ("contentsRect", .property(.contentsRect)), ("startPoint", .property(.startPoint)),
+        ("endPoint", .property(.endPoint)),
+    ] + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
-    static let notYetRendered = [
-        "maskedCorners", "cornerCurve", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-        "shadowPath", "mask", "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter",
-    ]
+    static let notYetRendered = ["contentsCenter"]
 
     /// Keys that only a layer object (not `set`) has.
-    static let structural = ["id", "type", "sublayers", "animations"]
+    static let structural = ["id", "type", "sublayers", "animations", "mask"]
+
+    /// Keys that only CAGradientLayer has.
+    static let gradientOnly = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
 
     static func named(_ name: String) -> LayerKey? {
         settable.first { $0.name == name }?.key
@@ -68,6 +74,7 @@ extension SceneDecoder {
         case .allowsGroupOpacity: return .allowsGroupOpacity(try reader.bool())
         case .doubleSided: return .isDoubleSided(try reader.bool())
         case let .timing(field): return .timing(field, try reader.number())
+        case let .style(key): return try decodeStyle(key, reader)
         }
     }
 

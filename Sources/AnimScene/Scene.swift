@@ -1,5 +1,6 @@
 import AnimEngine
 import AnimGeometry
+import AnimRaster
 
 /// A loaded, validated scene: the canvas and a timeline, ready to be evaluated at any time.
 public struct Scene: Hashable, Sendable {
@@ -10,9 +11,12 @@ public struct Scene: Hashable, Sendable {
     public var goldenFrames: [Int]?
     /// How close rendered frames must be to their goldens; nil = exactly equal.
     public var goldenTolerance: SceneGoldenTolerance?
+    /// The decoded `contents` images (premultiplied), keyed by the resolved paths layers name.
+    public var images: [String: Bitmap]
 
     public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil,
-                goldenTolerance: SceneGoldenTolerance? = nil) {
+                goldenTolerance: SceneGoldenTolerance? = nil, images: [String: Bitmap] = [:]) {
+        self.images = images
         self.canvas = canvas
         self.timeline = timeline
         self.title = title

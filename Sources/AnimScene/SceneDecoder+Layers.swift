@@ -2,8 +2,8 @@ import AnimEngine
 import AnimLayers
 
 extension SceneDecoder {
-    static let layerTypes = ["layer"]
-    static let plannedLayerTypes = ["shape", "text", "gradient", "transform", "replicator"]
+    static let layerTypes = LayerKind.allCases.map(\.rawValue)
+    static let plannedLayerTypes = ["shape", "text", "replicator"]
 
     func decodeLayerList(_ reader: JSONReader, parent: Int?, depth: Int) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -14,22 +14,49 @@ extension SceneDecoder {
         for item in list { decodeLayer(item, parent: parent, depth: depth) }
     }
 
-    private func decodeLayer(_ reader: JSONReader, parent: Int?, depth: Int) {
+    private func decodeLayer(_ reader: JSONReader, parent: Int?, depth: Int, maskOwner: Int? = nil) {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return }
         let id = decodeLayerID(object)
-        if let typeReader = object.optional("type"), let type = attempt({ () throws(SceneError) in try typeReader.string() }) {
-            if Self.plannedLayerTypes.contains(type) {
-                errors.append(typeReader.error("layer type '\(type)' is part of the scene format but this version of animrender does not render it yet"))
-            } else if !Self.layerTypes.contains(type) {
-                let hint = EditDistance.bestMatch(for: type, among: Self.layerTypes + Self.plannedLayerTypes)
-                errors.append(typeReader.error("unknown layer type '\(type)'", hint: hint.map { "did you mean '\($0)'?" }))
+        var properties = LayerProperties()
+        properties.kind = decodeLayerKind(object)
+        decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
+        checkClassKeys(object, kind: properties.kind)
+        let index = if let maskOwner {
+            tree.appendMask(id: id ?? "", properties: properties, owner: maskOwner)
+        } else {
+            tree.append(id: id ?? "", properties: properties, parent: parent)
+        }
+        if let animations = object.optional("animations") { layerAnimations.append((index, animations)) }
+        if let mask = object.optional("mask") {
+            if depth + 1 > SceneLimits.maxDepth {
+                errors.append(mask.error("layers are nested more than \(SceneLimits.maxDepth) deep"))
+            } else {
+                decodeLayer(mask, parent: nil, depth: depth + 1, maskOwner: index)
             }
         }
-        var properties = LayerProperties()
-        decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
-        let index = tree.append(id: id ?? "", properties: properties, parent: parent)
-        if let animations = object.optional("animations") { layerAnimations.append((index, animations)) }
         if let sublayers = object.optional("sublayers") { decodeLayerList(sublayers, parent: index, depth: depth + 1) }
+    }
+
+    private func decodeLayerKind(_ object: JSONObjectReader) -> LayerKind {
+        guard let typeReader = object.optional("type"),
+              let type = attempt({ () throws(SceneError) in try typeReader.string() }) else { return .layer }
+        if let kind = LayerKind(rawValue: type) { return kind }
+        if Self.plannedLayerTypes.contains(type) {
+            errors.append(typeReader.error("layer type '\(type)' is part of the scene format but this version of animrender does not render it yet"))
+        } else {
+            let hint = EditDistance.bestMatch(for: type, among: Self.layerTypes + Self.plannedLayerTypes)
+            errors.append(typeReader.error("unknown layer type '\(type)'", hint: hint.map { "did you mean '\($0)'?" }))
+        }
+        return .layer
+    }
+
+    /// CAGradientLayer's keys on another class are a mistake, not something to ignore.
+    private func checkClassKeys(_ object: JSONObjectReader, kind: LayerKind) {
+        guard kind != .gradient else { return }
+        for key in LayerKey.gradientOnly where object.has(key) {
+            errors.append(object.errorAtKey(key, "'\(key)' is a CAGradientLayer property; this layer's type is '\(kind.rawValue)'",
+                                            hint: "add \"type\": \"gradient\""))
+        }
     }
 
     private func decodeLayerID(_ object: JSONObjectReader) -> String? {

@@ -42,6 +42,8 @@ final class SceneDecoder {
     var actions: [TimedAction] = []
     /// Layer ids seen so far, with the path where each was declared.
     var declared: [(id: String, path: JSONPath)] = []
+    /// Every `contents` image, by resolved path, with where it was first named.
+    var images: [(key: String, reader: JSONReader)] = []
 
     init(file: String?) {
         self.file = file
@@ -81,8 +83,9 @@ final class SceneDecoder {
             canvas.duration = inferredDuration()
         }
         checkFrameCount(canvas, object)
+        let images = loadImages()
         return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden,
-                     goldenTolerance: tolerance)
+                     goldenTolerance: tolerance, images: images)
     }
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.

@@ -5,27 +5,7 @@ import AnimRaster
 import Testing
 
 /// Compositing checked by measuring the picture: areas, projected widths, pixel colours.
-struct CompositorTests {
-    func layer(_ frame: Rect, _ color: Color?, configure: (inout LayerProperties) -> Void = { _ in }) -> LayerProperties {
-        var p = LayerProperties()
-        p.bounds = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        p.position = Point(x: frame.origin.x + frame.size.width / 2, y: frame.origin.y + frame.size.height / 2)
-        p.backgroundColor = color
-        configure(&p)
-        return p
-    }
-
-    func render(_ tree: LayerTree, size: Double = 200, background: Color = .clear) throws -> Bitmap {
-        try #require(Compositor(canvas: CanvasSpec(width: size, height: size, scale: 1, background: background)).render(tree))
-    }
-
-    /// Sum of alpha over the bitmap, in pixels.
-    func coveredArea(_ b: Bitmap) -> Double {
-        var sum = 0
-        for i in stride(from: 3, to: b.pixels.count, by: 4) { sum += Int(b.pixels[i]) }
-        return Double(sum) / 255
-    }
-
+struct CompositorTests: CompositorFixture {
     @Test func rotatedSquareCoversItsArea() throws {
         var tree = LayerTree()
         tree.append(id: "sq", properties: layer(Rect(x: 80, y: 80, width: 40, height: 40), .black) {

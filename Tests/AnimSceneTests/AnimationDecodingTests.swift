@@ -104,7 +104,7 @@ struct AnimationDecodingTests {
             {"keyPath": "transform", "toValue": "identity", "cumulative": true},
             {"type": "spring", "keyPath": "opacity", "mass": 0},
             {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "rotationMode": "auto"},
-            {"keyPath": "shadowOffset.height", "toValue": 1}
+            {"keyPath": "shadowOffset.heigth", "toValue": 1}
             """)
         let paths = e.compactMap { $0.path?.description }
         #expect(e.count == 8, "\(e.map(\.message))")
@@ -115,7 +115,7 @@ struct AnimationDecodingTests {
         #expect(paths.contains("layers[0].animations[4].cumulative"))
         #expect(paths.contains("layers[0].animations[5].mass"))
         #expect(paths.contains("layers[0].animations[6].rotationMode"))
-        #expect(e.contains { $0.message.contains("does not render shadowOffset yet") })
+        #expect(e.contains { $0.hint == "did you mean 'shadowOffset.height'?" })
     }
 
     @Test func pauseAndResumeVerbs() throws {

@@ -1,0 +1,56 @@
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+
+/// A CATransformLayer and its chain of transform-layer descendants form one 3D rendering context
+/// (CSS `transform-style: preserve-3d`): their ordinary descendants are planes in one 3D space.
+/// Each plane is drawn (flattening its own subtree) into its own surface; then, pixel by pixel,
+/// the planes covering the pixel are composited far to near by their depth at that pixel, so
+/// intersecting planes show the correct half of each (Core Animation does not split planes;
+/// docs/compositing.md). Ties keep tree order.
+extension Compositor {
+    func drawContext(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
+        var planes: [ContextPlane] = []
+        collectPlanes(index, tree: tree, placement: placement, alpha: alpha, into: &planes)
+        guard planes.count > 1 else {
+            for p in planes { drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &surface) }
+            return
+        }
+        var layers: [DepthLayer] = []
+        for p in planes {
+            var planeSurface = offscreen()
+            drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &planeSurface)
+            let layer = tree.nodes[p.index].properties
+            // A plane seen exactly edge-on covers no area and has no depth to sort by.
+            guard !planeSurface.dirty.isEmpty, let inverse = p.placement.deviceMap(of: layer).inverse else { continue }
+            let depth = PlaneDepth(deviceToPlane: inverse, matrix: p.placement.matrix(of: layer))
+            layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
+            surface.dirty = surface.dirty.union(planeSurface.dirty)
+        }
+        DepthCompositor.composite(layers, into: &surface.bitmap)
+    }
+
+    /// The ordinary layers of the context, in tree order; transform layers pass their opacity to
+    /// each of them (no group) and draw nothing of their own.
+    private func collectPlanes(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double,
+                               into planes: inout [ContextPlane]) {
+        let layer = tree.nodes[index].properties
+        let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
+        guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
+        guard layer.kind == .transform else {
+            planes.append(ContextPlane(index: index, placement: placement, alpha: alpha))
+            return
+        }
+        let inner = placement.sublayers(of: layer, map: placement.deviceMap(of: layer))
+        for child in Self.drawingOrder(tree.nodes[index].children, tree) {
+            collectPlanes(child, tree: tree, placement: inner, alpha: alpha * opacity, into: &planes)
+        }
+    }
+}
+
+/// One ordinary layer inside a 3D rendering context.
+struct ContextPlane {
+    let index: Int
+    let placement: Placement
+    let alpha: Double
+}

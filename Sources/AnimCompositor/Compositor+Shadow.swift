@@ -1,0 +1,43 @@
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+
+/// CALayer shadows (core-animation-semantics.md §8): the shape is `shadowPath` when set, else the
+/// alpha of the layer's whole rendering; blurred by a Gaussian of σ = shadowRadius, moved by
+/// shadowOffset (both in the layer's space, so they turn and scale with it), tinted with
+/// shadowColor × shadowOpacity and drawn behind the layer. masksToBounds clips it.
+extension Compositor {
+    func drawShadow(_ draw: LayerDraw, alpha: Double, into surface: inout Surface) {
+        let shape = draw.shape, layer = shape.layer
+        let sigma = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0) * shape.scale
+        let offset = Self.deviceOffset(layer.shadowOffset, map: shape.map, at: layer.bounds)
+        let margin = Int((3 * sigma + abs(offset.x) + abs(offset.y)).rounded(.up)) + 1
+        let reach = canvasRect.grown(by: min(margin, 4096))
+        let source = layer.shadowPath.map { shadowPathCoverage($0, shape: shape, clip: reach) }
+            ?? GaussianBlur.alpha(of: surface.bitmap, area: surface.dirty)
+        guard let source, var blurred = GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: canvasRect) else { return }
+        if layer.masksToBounds {
+            guard let clipped = blurred.multiplied(by: shape.mask) else { return }
+            blurred = clipped
+        }
+        var color = layer.shadowColor.clamped
+        color.alpha *= min(1, layer.shadowOpacity) * alpha
+        let p = color.premultipliedRGBA8
+        Blend.fillBehind(blurred, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
+        surface.dirty = surface.dirty.union(blurred.bounds)
+    }
+
+    /// `shadowPath` filled (non-zero) in the layer's space, mapped to the canvas.
+    private func shadowPathCoverage(_ path: Path, shape: LayerShape, clip: PixelRect) -> CoverageMask? {
+        let contours = path.flattened(tolerance: 0.125 / shape.scale).compactMap { Projection.project($0, shape.map) }
+        return Rasterizer.coverage(of: contours, clip: clip)
+    }
+
+    /// A layer-space vector, applied at the centre of `bounds`, in device pixels.
+    static func deviceOffset(_ v: Size, map: Homography, at bounds: Rect) -> Point {
+        let c = Point(x: bounds.midX, y: bounds.midY)
+        guard v.width.isFinite, v.height.isFinite, let a = map.project(c),
+              let b = map.project(Point(x: c.x + v.width, y: c.y + v.height)) else { return .zero }
+        return Point(x: b.x - a.x, y: b.y - a.y)
+    }
+}

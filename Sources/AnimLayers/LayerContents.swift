@@ -1,0 +1,71 @@
+import AnimGeometry
+
+/// How a layer's `contents` image is placed in its bounds (CALayerContentsGravity).
+public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+    case resize, resizeAspect, resizeAspectFill
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// The rectangle, in the layer's bounds space, that an image of `imageSize` points occupies.
+    /// `top` means the top of the bounds on screen (iOS, y down: a UIView-hosted layer; see
+    /// docs/compositing.md for the flipped-geometry caveat of the reference).
+    public func placement(of imageSize: Size, in bounds: Rect) -> Rect {
+        let b = bounds.standardized
+        let w = imageSize.width, h = imageSize.height
+        switch self {
+        case .resize:
+            return b
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return b }
+            let sx = b.width / w, sy = b.height / h
+            let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            return Self.align(Size(width: w * s, height: h * s), in: b, 0.5, 0.5)
+        case .center: return Self.align(imageSize, in: b, 0.5, 0.5)
+        case .top: return Self.align(imageSize, in: b, 0.5, 0)
+        case .bottom: return Self.align(imageSize, in: b, 0.5, 1)
+        case .left: return Self.align(imageSize, in: b, 0, 0.5)
+        case .right: return Self.align(imageSize, in: b, 1, 0.5)
+        case .topLeft: return Self.align(imageSize, in: b, 0, 0)
+        case .topRight: return Self.align(imageSize, in: b, 1, 0)
+        case .bottomLeft: return Self.align(imageSize, in: b, 0, 1)
+        case .bottomRight: return Self.align(imageSize, in: b, 1, 1)
+        }
+    }
+
+    private static func align(_ s: Size, in b: Rect, _ fx: Double, _ fy: Double) -> Rect {
+        Rect(x: b.minX + (b.width - s.width) * fx, y: b.minY + (b.height - s.height) * fy,
+             width: s.width, height: s.height)
+    }
+}
+
+/// CAGradientLayer's own properties.
+public struct LayerGradient: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable { case axial, radial, conic }
+
+    public var colors: [Color] = []
+    /// nil: spread evenly from 0 to 1.
+    public var locations: [Double]? = nil
+    public var startPoint = Point(x: 0.5, y: 0)
+    public var endPoint = Point(x: 0.5, y: 1)
+    public var type: Kind = .axial
+
+    public init() {}
+
+    /// Colour stops with explicit locations: CA's evenly spaced default when `locations` is nil or
+    /// of another length than `colors`, clamped to 0…1 and made non-decreasing.
+    public var stops: [(location: Double, color: Color)] {
+        let n = colors.count
+        guard n > 0 else { return [] }
+        var out: [(location: Double, color: Color)] = []
+        var floor = 0.0
+        for (i, c) in colors.enumerated() {
+            var l: Double
+            if let locations, locations.count == n { l = locations[i] } else {
+                l = n == 1 ? 0 : Double(i) / Double(n - 1)
+            }
+            l = l.isFinite ? min(1, max(floor, l)) : floor
+            floor = l
+            out.append((l, c))
+        }
+        return out
+    }
+}

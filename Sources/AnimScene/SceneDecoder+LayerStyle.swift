@@ -1,0 +1,87 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+
+/// Layer keys that are not animatable: the corner style, the shadow's path, the contents image and
+/// how it is placed, and CAGradientLayer's colour stops.
+enum StyleKey: String, CaseIterable {
+    case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale
+    case colors, locations, gradientType
+}
+
+extension SceneDecoder {
+    func decodeStyle(_ key: StyleKey, _ reader: JSONReader) throws(SceneError) -> LayerSetting {
+        switch key {
+        case .maskedCorners: return .maskedCorners(try cornerMask(reader))
+        case .cornerCurve: return .cornerCurve(try reader.choice(CornerCurve.self, what: "corner curve"))
+        case .shadowPath:
+            if reader.isNull { return .shadowPath(nil) }
+            return .shadowPath(try reader.bezierPath())
+        case .contents:
+            if reader.isNull { return .contents(nil) }
+            return .contents(try imageReference(reader))
+        case .contentsGravity: return .contentsGravity(try reader.choice(ContentsGravity.self, what: "contents gravity"))
+        case .contentsScale:
+            let s = try reader.number()
+            guard s > 0 else { throw reader.error("contentsScale must be greater than 0 (pixels per point)") }
+            return .contentsScale(s)
+        case .colors: return .gradientColors(try reader.array().map { r throws(SceneError) in try r.color() })
+        case .locations:
+            if reader.isNull { return .gradientLocations(nil) }
+            return .gradientLocations(try reader.array().map { r throws(SceneError) in try r.number() })
+        case .gradientType: return .gradientType(try reader.choice(LayerGradient.Kind.self, what: "gradient type"))
+        }
+    }
+
+    /// `maskedCorners`: CACornerMask as a number (1 top-left, 2 top-right, 4 bottom-left,
+    /// 8 bottom-right) or a list of corner names (`layerMinXMinYCorner` or `minXMinY`).
+    private func cornerMask(_ reader: JSONReader) throws(SceneError) -> CornerMask {
+        if let n = try? reader.integer() {
+            guard (0...15).contains(n) else { throw reader.error("maskedCorners must be 0…15 (a CACornerMask)") }
+            return CornerMask(rawValue: UInt(n))
+        }
+        var mask: CornerMask = []
+        let names: [(String, CornerMask)] = [("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY),
+                                             ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY)]
+        for item in try reader.array() {
+            var name = try item.string()
+            if name.hasPrefix("layer") && name.hasSuffix("Corner") {
+                let core = name.dropFirst(5).dropLast(6)
+                name = core.prefix(1).lowercased() + core.dropFirst()
+            }
+            guard let corner = names.first(where: { $0.0 == name }) else {
+                let hint = EditDistance.bestMatch(for: name, among: names.map(\.0))
+                throw item.error("unknown corner '\(name)'", hint: hint.map { "did you mean '\($0)'?" })
+            }
+            mask.insert(corner.1)
+        }
+        return mask
+    }
+
+    /// A `contents` path: resolved against the scene file's folder and recorded for loading.
+    private func imageReference(_ reader: JSONReader) throws(SceneError) -> String {
+        let path = try reader.string()
+        guard !path.isEmpty else { throw reader.error("contents must name an image file") }
+        let resolved = path.hasPrefix("/") ? path : sceneDirectory + path
+        if !images.contains(where: { $0.key == resolved }) { images.append((resolved, reader)) }
+        return resolved
+    }
+
+    /// The scene file's folder with a trailing slash ("" for the current folder).
+    var sceneDirectory: String {
+        guard let file, let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
+}
+
+extension JSONReader {
+    /// A string naming one case of a string enum, with a "did you mean" hint.
+    func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, what: String) throws(SceneError) -> T
+        where T.RawValue == String {
+        let s = try string()
+        if let v = T(rawValue: s) { return v }
+        let names = T.allCases.map(\.rawValue)
+        let hint = EditDistance.bestMatch(for: s, among: names).map { "did you mean '\($0)'?" }
+        throw error("unknown \(what) '\(s)'", hint: hint ?? "expected one of: " + names.joined(separator: ", "))
+    }
+}

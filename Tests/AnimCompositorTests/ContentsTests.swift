@@ -1,0 +1,97 @@
+import AnimCompositor
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+import Testing
+
+/// Contents images placed by gravity, contentsRect and contentsScale, and sampled perspective-correctly.
+struct ContentsTests: CompositorFixture {
+    /// A w×h image split into a left colour and a right colour.
+    static func split(_ w: Int, _ h: Int, left: PixelRGBA8, right: PixelRGBA8) -> Bitmap {
+        var b = Bitmap(width: w, height: h)!
+        for y in 0..<h { for x in 0..<w { b[x, y] = x < w / 2 ? left : right } }
+        return b
+    }
+
+    static let red = PixelRGBA8(r: 255, g: 0, b: 0, a: 255)
+    static let blue = PixelRGBA8(r: 0, g: 0, b: 255, a: 255)
+
+    func draw(_ image: Bitmap, size: Double = 200, _ configure: (inout LayerProperties) -> Void) throws -> Bitmap {
+        var tree = LayerTree()
+        tree.append(id: "img", properties: layer(Rect(x: 50, y: 50, width: 100, height: 100), nil) {
+            $0.contents = "image"
+            configure(&$0)
+        }, parent: nil)
+        let compositor = Compositor(canvas: CanvasSpec(width: size, height: size, background: .clear), images: ["image": image])
+        return try #require(compositor.render(tree))
+    }
+
+    @Test func resizeFillsTheBounds() throws {
+        let b = try draw(Self.split(4, 4, left: Self.red, right: Self.blue)) { _ in }
+        #expect(abs(coveredArea(b) - 10_000) < 1e-6)
+        #expect(b[60, 60] == Self.red && b[140, 140] == Self.blue)
+    }
+
+    @Test(arguments: [
+        (ContentsGravity.center, Rect(x: 90, y: 90, width: 20, height: 20)),
+        (.topLeft, Rect(x: 50, y: 50, width: 20, height: 20)),
+        (.bottomRight, Rect(x: 130, y: 130, width: 20, height: 20)),
+        (.top, Rect(x: 90, y: 50, width: 20, height: 20)),
+        (.left, Rect(x: 50, y: 90, width: 20, height: 20)),
+    ])
+    func gravityPlacesTheImageAtItsSizeInPoints(gravity: ContentsGravity, expected: Rect) throws {
+        // 40×40 px at contentsScale 2 is 20×20 pt.
+        let b = try draw(Self.split(40, 40, left: Self.red, right: Self.red)) {
+            $0.contentsGravity = gravity
+            $0.contentsScale = 2
+        }
+        #expect(abs(coveredArea(b) - 400) < 1e-6)
+        #expect(b[Int(expected.minX) + 1, Int(expected.minY) + 1].a == 255)
+        #expect(b[Int(expected.maxX) - 1, Int(expected.maxY) - 1].a == 255)
+    }
+
+    @Test func resizeAspectFitsAndResizeAspectFillOverflows() throws {
+        let wide = Self.split(200, 100, left: Self.red, right: Self.blue)
+        let fit = try draw(wide) { $0.contentsGravity = .resizeAspect }
+        #expect(abs(coveredArea(fit) - 5000) < 1e-6)
+        #expect(fit[100, 70].a == 0 && fit[100, 80].a == 255)
+        let fill = try draw(wide) { $0.contentsGravity = .resizeAspectFill }
+        // 200×100 pt centred on the layer: contents are not clipped without masksToBounds.
+        #expect(abs(coveredArea(fill) - 20_000) < 1e-6)
+        let clipped = try draw(wide) { $0.contentsGravity = .resizeAspectFill; $0.masksToBounds = true }
+        #expect(abs(coveredArea(clipped) - 10_000) < 1e-6)
+    }
+
+    @Test func contentsRectSelectsPartOfTheImage() throws {
+        let b = try draw(Self.split(4, 4, left: Self.red, right: Self.blue)) {
+            $0.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)
+        }
+        #expect(b[80, 100] == Self.blue && b[145, 100] == Self.blue)
+    }
+
+    @Test func texturesArePerspectiveCorrect() throws {
+        // A card turned 0.8 rad about y under m34 = −1/300: the image's middle stays on the card's
+        // middle (x = 100), not halfway between the projected edges as affine mapping would put it.
+        var tree = LayerTree()
+        let stage = tree.append(id: "stage", properties: layer(Rect(x: 0, y: 0, width: 200, height: 200), nil) {
+            $0.sublayerTransform = .perspective(distance: 300)
+        }, parent: nil)
+        tree.append(id: "card", properties: layer(Rect(x: 50, y: 50, width: 100, height: 100), nil) {
+            $0.contents = "image"
+            $0.transform = .rotation(0.8, axis: 0, 1, 0)
+        }, parent: stage)
+        let image = Self.split(64, 64, left: Self.red, right: Self.blue)
+        let b = try #require(Compositor(canvas: CanvasSpec(width: 200, height: 200, background: .clear), images: ["image": image]).render(tree))
+        let covered = (0..<200).filter { b[$0, 100].a > 128 }
+        let switchX = try #require((1..<200).first { b[$0 - 1, 100].r > 128 && b[$0, 100].b > 128 })
+        let affineMiddle = Double(covered.first! + covered.last! + 1) / 2
+        #expect(abs(Double(switchX) - 100) <= 1, "switch at \(switchX)")
+        #expect(abs(affineMiddle - 100) > 4, "the projected edges are not symmetric (\(affineMiddle))")
+    }
+
+    @Test func aMissingImageDrawsNothing() throws {
+        var tree = LayerTree()
+        tree.append(id: "img", properties: layer(Rect(x: 50, y: 50, width: 100, height: 100), nil) { $0.contents = "absent" }, parent: nil)
+        #expect(coveredArea(try render(tree)) == 0)
+    }
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Peer benchmark: skia-python's raster backend drawing the content of Scenes/bench/compositor-1280.json
+(24 shadowed, rounded, bordered tiles, a perspective card and a circle-masked picture at 1280×720, the
+same per-frame motion), anti-aliased. Prints ms/frame (best of R runs, each frame fully redrawn and read
+back). Used only for comparison, never by animrender.
+
+usage: compositor_skia.py SCENE FRAMES REPEATS [--png OUT.png --frame N]
+  --png/--frame also write frame N to OUT.png (before timing) for a visual comparison with
+  `animrender SCENE --frame N --png OUT.png`.
+
+Semantics reproduced (core-animation-semantics): a layer's position is its frame's centre; the additive,
+linear additive basic animations add fromValue + (toValue − fromValue) × t / duration (removed once t ≥ duration, like CA's default
+removedOnCompletion); the border is drawn inside the bounds (outer radius r, inner radius r − borderWidth);
+the shadow is the layer's (opaque, rounded) shape blurred with a Gaussian of σ = shadowRadius, offset by
+shadowOffset (y down), black × shadowOpacity, behind the layer; the stage's sublayerTransform
+(perspective d: m34 = −1/d) applies about the stage's centre and the card's rotation.y about the card's
+centre; the masked layer's contents use resizeAspectFill and its mask's alpha (a circle) via kDstIn."""
+import json, math, os, sys, time
+import skia
+
+NAMED = {"systemRed": 0xFFFF3B30, "systemOrange": 0xFFFF9500, "systemYellow": 0xFFFFCC00, "systemGreen": 0xFF34C759,
+         "systemTeal": 0xFF5AC8FA, "systemBlue": 0xFF007AFF, "systemIndigo": 0xFF5856D6, "systemPurple": 0xFFAF52DE,
+         "systemPink": 0xFFFF2D55, "systemGray": 0xFF8E8E93, "white": 0xFFFFFFFF, "black": 0xFF000000,
+         "clear": 0x00000000}
+
+def color(value):
+    if value in NAMED:
+        return NAMED[value]
+    if isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
+        rgb = int(value[1:7], 16)
+        a = int(value[7:9], 16) if len(value) == 9 else 0xFF
+        return (a << 24) | rgb
+    raise SystemExit(f"compositor_skia: unsupported colour {value!r}")
+
+def linear_offset(layer, key, t):
+    """Sum of the layer's additive linear basic animations of `key` (fromValue → toValue) at time t."""
+    total = 0.0
+    for a in layer.get("animations", []):
+        if a.get("keyPath") == key and a.get("additive"):
+            d = a["duration"]
+            if 0 <= t < d:
+                total += a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
+    return total
+
+def linear_value(layer, key, t, model):
+    """A linear fromValue → toValue basic animation of `key` at time t, else the model value."""
+    for a in layer.get("animations", []):
+        if a.get("keyPath") == key and "fromValue" in a:
+            d = a["duration"]
+            if 0 <= t < d:
+                return a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
+    return model
+
+def mat_mul(a, b):
+    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
+
+def translate4(tx, ty):
+    return [[1, 0, 0, tx], [0, 1, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]]
+
+def card_matrix(stage_frame, card_frame, distance, angle):
+    """Column-vector 4×4 (points are columns) of the card's local space to the canvas, collapsed to a 3×3
+    perspective skia.Matrix (the card is the z = 0 plane, and the output z is not needed)."""
+    sx, sy, sw, sh = stage_frame
+    cx, cy, cw, ch = card_frame
+    c, s = math.cos(angle), math.sin(angle)
+    # CATransform3DMakeRotation(angle, 0, 1, 0), transposed to column-vector form: x' = x c + z s, z' = −x s + z c.
+    rot = [[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]]
+    persp = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1 / distance if distance else 0, 1]]
+    # canvas ← stage origin ← (about the stage centre: perspective) ← card position ← rotation ← −anchor
+    m = translate4(sx + sw / 2, sy + sh / 2)
+    m = mat_mul(m, persp)
+    m = mat_mul(m, translate4(-sw / 2, -sh / 2))
+    m = mat_mul(m, translate4(cx + cw / 2, cy + ch / 2))
+    m = mat_mul(m, rot)
+    m = mat_mul(m, translate4(-cw / 2, -ch / 2))
+    return skia.Matrix.MakeAll(m[0][0], m[0][1], m[0][3], m[1][0], m[1][1], m[1][3], m[3][0], m[3][1], m[3][3])
+
+def aspect_fill(image, w, h):
+    iw, ih = image.width(), image.height()
+    k = max(w / iw, h / ih)
+    dw, dh = iw * k, ih * k
+    return skia.Rect.MakeXYWH((w - dw) / 2, (h - dh) / 2, dw, dh)
+
+def build(scene_path):
+    scene = json.load(open(scene_path))
+    canvas = scene["canvas"]
+    tiles, stage, masked = [], None, None
+    for layer in scene["layers"]:
+        if layer.get("sublayers"):
+            stage = layer
+        elif "contents" in layer:
+            masked = layer
+        else:
+            tiles.append(layer)
+    if stage is None or masked is None:
+        raise SystemExit("compositor_skia: expected a stage layer with a card and a masked contents layer")
+    card = stage["sublayers"][0]
+    distance = next(p["perspective"] for p in stage["sublayerTransform"] if "perspective" in p)
+    image_path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), masked["contents"])
+    # Decoded once, outside the timed loop.
+    image = skia.Image.open(image_path).makeRasterImage()
+    return scene, canvas, tiles, stage, card, distance, masked, image
+
+def main():
+    args = sys.argv[1:]
+    png, png_frame = None, 0
+    if "--png" in args:
+        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
+    if "--frame" in args:
+        i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
+    if len(args) != 3:
+        raise SystemExit("usage: compositor_skia.py SCENE FRAMES REPEATS [--png OUT.png --frame N]")
+    scene_path, frames, repeats = args[0], int(args[1]), int(args[2])
+    scene, canvas, tiles, stage, card, distance, masked, image = build(scene_path)
+    w, h, fps = int(canvas["width"]), int(canvas["height"]), canvas["fps"]
+    background = color(canvas.get("background", "white"))
+
+    tile_data = []
+    for layer in tiles:
+        x, y, tw, th = layer["frame"]
+        r, bw = layer.get("cornerRadius", 0), layer.get("borderWidth", 0)
+        shadow = (layer.get("shadowOpacity", 0), layer.get("shadowRadius", 3), layer.get("shadowOffset", [0, -3]))
+        tile_data.append((layer, x, y, tw, th, r, bw, color(layer["backgroundColor"]),
+                          color(layer.get("borderColor", "black")), shadow))
+    card_bg, card_border = color(card["backgroundColor"]), color(card.get("borderColor", "black"))
+    card_r, card_bw = card.get("cornerRadius", 0), card.get("borderWidth", 0)
+    card_w, card_h = card["frame"][2], card["frame"][3]
+    mx, my, mw, mh = masked["frame"]
+    mask = masked["mask"]
+    mask_x, mask_y, mask_w, mask_h = mask["frame"]
+    mask_r = mask.get("cornerRadius", 0)
+    mask_color = color(mask.get("backgroundColor", "black"))
+    image_dst = aspect_fill(image, mw, mh)
+    image_src = skia.Rect.MakeWH(image.width(), image.height())
+    sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+
+    surface = skia.Surface(w, h)
+    fill = skia.Paint(AntiAlias=True)
+    shadow_paints = {}
+    # The mask is drawn into its own layer composited with kDstIn: a shape drawn directly with kDstIn
+    # would only touch the pixels it covers, leaving the picture outside the circle.
+    dst_in = skia.Paint(BlendMode=skia.BlendMode.kDstIn)
+    mask_fill = skia.Paint(AntiAlias=True, Color=mask_color)
+    layer_bounds = skia.Rect.MakeWH(mw, mh)
+
+    def rrect(rect, r):
+        r = min(r, rect.width() / 2, rect.height() / 2)
+        return skia.RRect.MakeRectXY(rect, r, r)
+
+    def ring(rect, r, bw):
+        bw = min(bw, rect.width() / 2, rect.height() / 2)
+        return rrect(rect, r), rrect(rect.makeInset(bw, bw), max(0, r - bw))
+
+    def draw(t):
+        c = surface.getCanvas()
+        c.clear(background)
+        # Tiles, in array order: each one's shadow, background, then its border (inside the bounds).
+        for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tile_data:
+            dy = linear_offset(layer, "position.y", t)
+            dx = linear_offset(layer, "position.x", t)
+            rect = skia.Rect.MakeXYWH(x + dx, y + dy, tw, th)
+            if sop > 0:
+                key = (sop, srad)
+                paint = shadow_paints.get(key)
+                if paint is None:
+                    paint = skia.Paint(AntiAlias=True, Color=skia.ColorSetARGB(round(255 * min(1, sop)), 0, 0, 0))
+                    if srad > 0:
+                        paint.setMaskFilter(skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, srad))
+                    shadow_paints[key] = paint
+                c.drawRRect(rrect(rect.makeOffset(soff[0], soff[1]), r), paint)
+            fill.setColor(bg)
+            c.drawRRect(rrect(rect, r), fill)
+            if bw > 0:
+                fill.setColor(border)
+                c.drawDRRect(*ring(rect, r, bw), fill)
+        # The stage: its card under the stage's perspective, rotated about y around its centre.
+        angle = linear_value(card, "transform.rotation.y", t, 0.0)
+        c.save()
+        c.concat(card_matrix(stage["frame"], card["frame"], distance, angle))
+        card_rect = skia.Rect.MakeWH(card_w, card_h)
+        fill.setColor(card_bg)
+        c.drawRRect(rrect(card_rect, card_r), fill)
+        if card_bw > 0:
+            fill.setColor(card_border)
+            c.drawDRRect(*ring(card_rect, card_r, card_bw), fill)
+        c.restore()
+        # The masked picture: aspect-filled contents in a layer, kept where the mask (a circle) is opaque.
+        c.save()
+        c.translate(mx, my)
+        c.clipRect(layer_bounds)  # the mask (inside these bounds) crops anyway; this bounds both layers
+        c.saveLayer(layer_bounds)
+        c.drawImageRect(image, image_src, image_dst, sampling)
+        mask_rect = skia.Rect.MakeXYWH(mask_x + linear_offset(mask, "position.x", t),
+                                       mask_y + linear_offset(mask, "position.y", t), mask_w, mask_h)
+        c.saveLayer(layer_bounds, dst_in)
+        c.drawRRect(rrect(mask_rect, mask_r), mask_fill)
+        c.restore()  # mask layer, kDstIn onto the picture
+        c.restore()  # picture layer, source-over onto the canvas
+        c.restore()
+        surface.flushAndSubmit()
+
+    if png is not None:
+        draw(png_frame / fps)
+        surface.makeImageSnapshot().save(png, skia.kPNG)
+
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for f in range(frames):
+            draw(f / fps)
+            _ = surface.makeImageSnapshot().tobytes()[0]
+        best = min(best, time.perf_counter() - start)
+    print(f"skia-python: {best * 1000 / frames:.2f} ms/frame")
+
+main()
