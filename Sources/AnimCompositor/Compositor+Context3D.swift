@@ -17,17 +17,24 @@ extension Compositor {
             return
         }
         var layers: [DepthLayer] = []
+        var planeSurfaces: [Surface] = []
         for p in planes {
-            var planeSurface = offscreen()
+            var planeSurface = surface.offscreen()
             drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &planeSurface)
             let layer = tree.nodes[p.index].properties
             // A plane seen exactly edge-on covers no area and has no depth to sort by.
-            guard !planeSurface.dirty.isEmpty, let inverse = p.placement.deviceMap(of: layer).inverse else { continue }
+            guard !planeSurface.dirty.isEmpty, let inverse = p.placement.deviceMap(of: layer).inverse else {
+                surface.pool.recycle(&planeSurface)
+                continue
+            }
             let depth = PlaneDepth(deviceToPlane: inverse, matrix: p.placement.matrix(of: layer))
             layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
             surface.dirty = surface.dirty.union(planeSurface.dirty)
+            planeSurfaces.append(planeSurface)
         }
         DepthCompositor.composite(layers, into: &surface.bitmap)
+        layers.removeAll()
+        while var s = planeSurfaces.popLast() { surface.pool.recycle(&s) }
     }
 
     /// The ordinary layers of the context, in tree order; transform layers pass their opacity to

@@ -32,7 +32,7 @@ extension Compositor {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
-        var layerSurface = offscreen()
+        var layerSurface = surface.offscreen()
         let innerAlpha = groups ? 1 : alpha * opacity
         drawContents(draw, tree: tree, alpha: innerAlpha, into: &layerSurface)
         if clips { Blend.clip(&layerSurface.bitmap, to: shape.mask, area: layerSurface.dirty) }
@@ -41,6 +41,7 @@ extension Compositor {
         let outer = groups ? alpha * opacity : 1
         Blend.composite(layerSurface.bitmap, opacity: Self.alpha8(outer), area: layerSurface.dirty, into: &surface.bitmap)
         surface.dirty = surface.dirty.union(layerSurface.dirty)
+        surface.pool.recycle(&layerSurface)
     }
 
     /// Background, contents, sublayers, then border: the layer's own drawing order.
@@ -59,11 +60,12 @@ extension Compositor {
 
     /// The mask layer, drawn in the masked layer's bounds space; only its alpha is used.
     private func applyMask(_ mask: Int, of draw: LayerDraw, tree: LayerTree, to surface: inout Surface) {
-        var maskSurface = offscreen()
+        var maskSurface = surface.offscreen()
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
         drawSublayers([mask], tree: tree, placement: placement, alpha: 1, into: &maskSurface)
         Blend.mask(&surface.bitmap, dstArea: surface.dirty, byAlphaOf: maskSurface.bitmap, srcArea: maskSurface.dirty)
         surface.dirty = surface.dirty.intersection(maskSurface.dirty)
+        surface.pool.recycle(&maskSurface)
     }
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {

@@ -55,7 +55,7 @@ public struct Compositor: Sendable {
         guard var bitmap = Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight) else { return nil }
         let bg = canvas.background.premultipliedRGBA8
         bitmap.fill(PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
-        var surface = Surface(bitmap: bitmap)
+        var surface = Surface(bitmap: bitmap, pool: SurfacePool(width: bitmap.width, height: bitmap.height))
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         return surface.bitmap
@@ -82,11 +82,6 @@ public struct Compositor: Sendable {
         }
     }
 
-    /// A transparent surface the size of the canvas, for a layer drawn offscreen.
-    func offscreen() -> Surface {
-        Surface(bitmap: Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)!)
-    }
-
     var canvasRect: PixelRect {
         PixelRect(minX: 0, minY: 0, maxX: canvas.pixelWidth, maxY: canvas.pixelHeight)
     }
@@ -97,10 +92,20 @@ public struct Compositor: Sendable {
     }
 }
 
-/// A bitmap being drawn into, with the rectangle that has been touched so far.
+/// A bitmap being drawn into, with the rectangle that has been touched so far, and the pool its
+/// offscreen companions come from.
 struct Surface {
     var bitmap: Bitmap
     var dirty: PixelRect = .empty
+    let pool: SurfacePool
+
+    init(bitmap: Bitmap, pool: SurfacePool) {
+        self.bitmap = bitmap
+        self.pool = pool
+    }
+
+    /// A transparent canvas-sized surface for a layer drawn offscreen; give it back with `recycle`.
+    func offscreen() -> Surface { pool.take() }
 
     var fullRect: PixelRect { PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height) }
 }
