@@ -17,4 +17,11 @@ for seed in shake shopping-cart zposition-group oval-path-group label-slide-spri
 done
 $bin Scenes/animations/spring.json --gif docs/images/spring.gif --quiet
 $bin Scenes/keyframes/mode-cubic.json --gif docs/images/mode-cubic.gif --quiet
+# The compositor (docs/compositing.md).
+$bin Scenes/transform3d/card-flip.json --gif docs/images/card-flip.gif --quiet
+$bin Scenes/transform3d/cube.json --gif docs/images/cube.gif --fps 20 --quiet
+$bin Scenes/masks/circle-reveal.json --gif docs/images/circle-reveal.gif --quiet
+$bin Scenes/shadows/shadows.json --frame 9 --png docs/images/shadows.png --quiet
+$bin Scenes/gradients/gradients.json --frame 9 --png docs/images/gradients.png --quiet
+$bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.png --quiet
 ls -l docs/images
