@@ -77,19 +77,6 @@ public struct GradientPaint: Hashable, Sendable {
         table = Self.buildTable(self.stops)
     }
 
-    /// Stops for CAGradientLayer's `colors` and `locations`: with `locations` nil, empty or of a
-    /// different count than `colors` (CA leaves that undefined), the colours are spread evenly
-    /// over 0…1; one colour sits at 0.
-    public static func stops(colors: [Color], locations: [Double]?) -> [Stop] {
-        if let locations, !locations.isEmpty, locations.count == colors.count {
-            return zip(locations, colors).map { Stop(location: $0, color: $1) }
-        }
-        let n = colors.count
-        return colors.enumerated().map { k, c in
-            Stop(location: n > 1 ? Double(k) / Double(n - 1) : 0, color: c)
-        }
-    }
-
     public static func == (l: GradientPaint, r: GradientPaint) -> Bool {
         l.kind == r.kind && l.stops == r.stops && l.start == r.start && l.end == r.end && l.deviceToUnit == r.deviceToUnit
     }

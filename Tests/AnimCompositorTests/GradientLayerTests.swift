@@ -27,6 +27,19 @@ struct GradientLayerTests: CompositorFixture {
         }
     }
 
+    @Test func stopsDefaultToEvenSpacingAndStayOrdered() {
+        var g = LayerGradient()
+        g.colors = [.red, .white, .blue]
+        #expect(g.stops.map(\.location) == [0, 0.5, 1])
+        g.colors = [.red, .blue]
+        g.locations = [0.2, 0.4]
+        #expect(g.stops.map(\.location) == [0.2, 0.4])
+        g.locations = [0.2]
+        #expect(g.stops.map(\.location) == [0, 1], "a count that differs from colors' is ignored")
+        g.locations = [0.6, 0.3]
+        #expect(g.stops.map(\.location) == [0.6, 0.6], "made non-decreasing")
+    }
+
     @Test func locationsMoveTheStops() throws {
         let b = try gradient {
             $0.gradient.colors = [.red, .red, .blue]

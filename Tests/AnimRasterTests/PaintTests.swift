@@ -89,13 +89,6 @@ struct GradientPaintTests {
         #expect(bitmap[3, 0] == .transparent)
     }
 
-    @Test func stopsDefaultToEvenSpacing() {
-        let stops = GradientPaint.stops(colors: [F.red, .white, F.blue], locations: nil)
-        #expect(stops.map(\.location) == [0, 0.5, 1])
-        #expect(GradientPaint.stops(colors: [F.red, F.blue], locations: [0.2, 0.4]).map(\.location) == [0.2, 0.4])
-        #expect(GradientPaint.stops(colors: [F.red, F.blue], locations: [0.2]).map(\.location) == [0, 1])
-    }
-
     /// A 100 × 100 canvas with unit = device / 100 and the centre at pixel (50, 50)'s centre.
     let square = Homography.scale(0.01, 0.01)
     let centre = Point(x: 0.505, y: 0.505)
