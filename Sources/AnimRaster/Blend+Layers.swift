@@ -7,18 +7,25 @@ extension Blend {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
         let width = dst.width, maskWidth = mask.bounds.width
-        let c = [UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a)]
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let crb = word & 0x00FF_00FF, cga = (word >> 8) & 0x00FF_00FF
         mask.coverage.withUnsafeBufferPointer { cov in
-            dst.pixels.withUnsafeMutableBufferPointer { d in
+            dst.pixels.withUnsafeMutableBytes { raw in
+                let px = raw.baseAddress!
                 for y in area.minY..<area.maxY {
                     var m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
                     var o = (y * width + area.minX) * 4
                     for _ in area.minX..<area.maxX {
                         let k = UInt32(cov[m])
-                        let inv = 255 - UInt32(d[o + 3])
-                        if k != 0 && inv != 0 {
-                            let f = mul255(k, inv)
-                            for ch in 0..<4 { d[o + ch] = UInt8(UInt32(d[o + ch]) + mul255(c[ch], f)) }
+                        if k != 0 {
+                            let d = px.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+                            let inv = 255 - (d >> 24)
+                            if inv != 0 {
+                                // Each channel gains round(c · round(k·inv/255) / 255), two lanes per multiply.
+                                let f = mul255(k, inv)
+                                let add = mul255x2(crb, f) | (mul255x2(cga, f) << 8)
+                                px.storeBytes(of: d &+ add, toByteOffset: o, as: UInt32.self)
+                            }
                         }
                         m += 1
                         o += 4
