@@ -19,6 +19,9 @@ extension AnimatableValue {
         case let (.color(a), .color(b)): return .color(a.interpolatedPremultiplied(to: b, by: t))
         case let (.transform(a), .transform(b)): return .transform(a.interpolated(to: b, by: t))
         case let (.bool(a), .bool(b)): return .bool(t < 1 ? a : b)
+        case let (.path(a), .path(b)):
+            // Paths of different structures jump at the end, like values that cannot be blended.
+            return .path(a.interpolated(to: b, by: t) ?? (t < 1 ? a : b))
         default: return t < 1 ? self : other
         }
     }
@@ -45,7 +48,7 @@ extension AnimatableValue {
         case let .rect(r):
             .rect(Rect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
         case let .color(c): .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
-        case .transform, .bool: self
+        case .transform, .bool, .path: self
         }
     }
 

@@ -13,7 +13,7 @@ enum KeyframeComponents {
         case let .size(s): [s.width, s.height]
         case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case let .color(c): [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
-        case .transform, .bool: nil
+        case .transform, .bool, .path: nil
         }
     }
 

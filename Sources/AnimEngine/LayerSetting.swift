@@ -23,6 +23,11 @@ public enum LayerSetting: Hashable, Sendable {
     case gradientColors([Color])
     case gradientLocations([Double]?)
     case gradientType(LayerGradient.Kind)
+    /// CAShapeLayer's properties that are not animatable.
+    case fillRule(FillRule)
+    case lineCap(LineCap)
+    case lineJoin(LineJoin)
+    case lineDashPattern([Double])
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -42,6 +47,10 @@ public enum LayerSetting: Hashable, Sendable {
         case let .gradientColors(c): p.gradient.colors = c
         case let .gradientLocations(l): p.gradient.locations = l
         case let .gradientType(t): p.gradient.type = t
+        case let .fillRule(r): p.shape.fillRule = r
+        case let .lineCap(c): p.shape.stroke.lineCap = c
+        case let .lineJoin(j): p.shape.stroke.lineJoin = j
+        case let .lineDashPattern(d): p.shape.stroke.dashPattern = d
         }
     }
 

@@ -146,7 +146,7 @@ extension PathSegment.Curve {
 
 extension Point {
     /// The Euclidean length of the vector.
-    var norm: Double { (x * x + y * y).squareRoot() }
+    public var norm: Double { (x * x + y * y).squareRoot() }
 }
 
 // MARK: - Arc length

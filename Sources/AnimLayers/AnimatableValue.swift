@@ -9,6 +9,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case color(Color)
     case transform(Transform3D)
     case bool(Bool)
+    /// A CGPath (CAShapeLayer.path), interpolated point by point between paths of one structure.
+    case path(Path)
 
     /// The type of the value.
     public var kind: ValueKind {
@@ -20,6 +22,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color: .color
         case .transform: .transform
         case .bool: .bool
+        case .path: .path
         }
     }
 
@@ -52,7 +55,7 @@ public enum AnimatableValue: Hashable, Sendable {
 
 /// The type of an animatable value.
 public enum ValueKind: String, Hashable, Sendable {
-    case number, point, size, rect, color, transform, bool
+    case number, point, size, rect, color, transform, bool, path
 
     /// The field names of a structured kind, with their kinds.
     public var components: [(name: String, kind: ValueKind)] {

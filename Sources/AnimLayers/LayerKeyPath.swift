@@ -6,6 +6,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, startPoint, endPoint
+    case path, fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit, strokeStart, strokeEnd
 
     /// The type of the property's value.
     public var kind: ValueKind {
@@ -16,7 +17,9 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .shadowOffset: .size
         case .transform, .sublayerTransform: .transform
         case .hidden: .bool
-        case .backgroundColor, .borderColor, .shadowColor: .color
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
+        case .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd: .number
+        case .path: .path
         }
     }
 
@@ -43,6 +46,14 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .contentsRect: .rect(p.contentsRect)
         case .startPoint: .point(p.gradient.startPoint)
         case .endPoint: .point(p.gradient.endPoint)
+        case .path: .path(p.shape.path ?? Path())
+        case .fillColor: .color(p.shape.fillColor ?? .clear)
+        case .strokeColor: .color(p.shape.strokeColor ?? .clear)
+        case .lineWidth: .number(p.shape.stroke.lineWidth)
+        case .lineDashPhase: .number(p.shape.stroke.dashPhase)
+        case .miterLimit: .number(p.shape.stroke.miterLimit)
+        case .strokeStart: .number(p.shape.stroke.strokeStart)
+        case .strokeEnd: .number(p.shape.stroke.strokeEnd)
         }
     }
 
@@ -69,6 +80,14 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.contentsRect, .rect(x)): p.contentsRect = x
         case let (.startPoint, .point(x)): p.gradient.startPoint = x
         case let (.endPoint, .point(x)): p.gradient.endPoint = x
+        case let (.path, .path(x)): p.shape.path = x
+        case let (.fillColor, .color(x)): p.shape.fillColor = x
+        case let (.strokeColor, .color(x)): p.shape.strokeColor = x
+        case let (.lineWidth, .number(x)): p.shape.stroke.lineWidth = x
+        case let (.lineDashPhase, .number(x)): p.shape.stroke.dashPhase = x
+        case let (.miterLimit, .number(x)): p.shape.stroke.miterLimit = x
+        case let (.strokeStart, .number(x)): p.shape.stroke.strokeStart = x
+        case let (.strokeEnd, .number(x)): p.shape.stroke.strokeEnd = x
         default: break
         }
     }

@@ -27,7 +27,7 @@ enum LayerKey {
         ("shadowOffset", .property(.shadowOffset)), ("shadowRadius", .property(.shadowRadius)),
         ("contentsRect", .property(.contentsRect)), ("startPoint", .property(.startPoint)),
         ("endPoint", .property(.endPoint)),
-    ] + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
+    ] + shapeProperties.map { ($0.rawValue, .property($0)) } + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
@@ -38,6 +38,13 @@ enum LayerKey {
 
     /// Keys that only CAGradientLayer has.
     static let gradientOnly = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+
+    /// CAShapeLayer's animatable properties.
+    static let shapeProperties: [LayerProperty] = [.path, .fillColor, .strokeColor, .lineWidth, .lineDashPhase,
+                                                   .miterLimit, .strokeStart, .strokeEnd]
+
+    /// Keys that only CAShapeLayer has.
+    static let shapeOnly = shapeProperties.map(\.rawValue) + ["fillRule", "lineCap", "lineJoin", "lineDashPattern"]
 
     static func named(_ name: String) -> LayerKey? {
         settable.first { $0.name == name }?.key
@@ -68,6 +75,7 @@ extension SceneDecoder {
         switch key {
         case let .property(p):
             let path = LayerKeyPath(p)
+            if let value = try decodeShapeValue(p, reader) { return .value(path, value) }
             return .value(path, try decodeValue(p.kind, reader))
         case .frame: return .frame(try reader.rect())
         case .masksToBounds: return .masksToBounds(try reader.bool())
@@ -88,6 +96,7 @@ extension SceneDecoder {
         case .color: return .color(try reader.color())
         case .transform: return .transform(try reader.transform())
         case .bool: return .bool(try reader.bool())
+        case .path: return .path(try reader.bezierPath())
         }
     }
 }

@@ -7,6 +7,7 @@ import AnimLayers
 enum StyleKey: String, CaseIterable {
     case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale
     case colors, locations, gradientType
+    case fillRule, lineCap, lineJoin, lineDashPattern
 }
 
 extension SceneDecoder {
@@ -30,6 +31,7 @@ extension SceneDecoder {
             if reader.isNull { return .gradientLocations(nil) }
             return .gradientLocations(try reader.array().map { r throws(SceneError) in try r.number() })
         case .gradientType: return .gradientType(try reader.choice(LayerGradient.Kind.self, what: "gradient type"))
+        case .fillRule, .lineCap, .lineJoin, .lineDashPattern: return try decodeShapeStyle(key, reader)
         }
     }
 

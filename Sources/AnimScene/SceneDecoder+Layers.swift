@@ -3,7 +3,7 @@ import AnimLayers
 
 extension SceneDecoder {
     static let layerTypes = LayerKind.allCases.map(\.rawValue)
-    static let plannedLayerTypes = ["shape", "text", "replicator"]
+    static let plannedLayerTypes = ["text", "replicator"]
 
     func decodeLayerList(_ reader: JSONReader, parent: Int?, depth: Int) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -50,12 +50,15 @@ extension SceneDecoder {
         return .layer
     }
 
-    /// CAGradientLayer's keys on another class are a mistake, not something to ignore.
+    /// CAGradientLayer's and CAShapeLayer's keys on another class are a mistake, not something to ignore.
     private func checkClassKeys(_ object: JSONObjectReader, kind: LayerKind) {
-        guard kind != .gradient else { return }
-        for key in LayerKey.gradientOnly where object.has(key) {
-            errors.append(object.errorAtKey(key, "'\(key)' is a CAGradientLayer property; this layer's type is '\(kind.rawValue)'",
-                                            hint: "add \"type\": \"gradient\""))
+        let classes: [(LayerKind, String, [String])] = [(.gradient, "CAGradientLayer", LayerKey.gradientOnly),
+                                                        (.shape, "CAShapeLayer", LayerKey.shapeOnly)]
+        for (owner, name, keys) in classes where kind != owner {
+            for key in keys where object.has(key) {
+                errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; this layer's type is '\(kind.rawValue)'",
+                                                hint: "add \"type\": \"\(owner.rawValue)\""))
+            }
         }
     }
 
