@@ -62,8 +62,15 @@ extension Path {
     /// all have zero length is one vertex (its caps are drawn facing the direction of its first
     /// control point, +x when there is none). A drawing element after `close` starts a new subpath
     /// at the closed one's start, as in CGPath.
-    public func strokePolylines(tolerance: Double) -> [StrokePolyline] {
+    ///
+    /// With a `halfWidth`, curves get more chords where needed so that no chord's direction is
+    /// more than asin(tolerance / halfWidth) from the curve's tangent at its ends: the caps and
+    /// the cut ends of dashes and of strokeStart/strokeEnd, which face the chord's direction, then
+    /// stay within `tolerance` of the true perpendicular at the pen's reach.
+    public func strokePolylines(tolerance: Double, halfWidth: Double = 0) -> [StrokePolyline] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
+        let maxTurn = halfWidth > tolerance ? 2 * arcTangent2(tolerance, (halfWidth * halfWidth - tolerance * tolerance).squareRoot())
+            : Double.pi
         var out: [StrokePolyline] = []
         var line: StrokePolyline?
         var direction: Point?
@@ -88,8 +95,7 @@ extension Path {
                 guard let start = cursor.current else { break }
                 if line == nil { line = StrokePolyline(points: [start]) }
                 if direction == nil || direction == .zero { direction = element.points.first { $0 != start }.map { $0 - start } }
-                var chords: [Point] = []
-                Self.appendFlattened(element, from: start, tolerance: tolerance, to: &chords)
+                let chords = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn)
                 for (k, p) in chords.enumerated() { line?.append(p, smooth: k < chords.count - 1) }
             case .close:
                 guard let start = cursor.current else { break }
@@ -101,5 +107,37 @@ extension Path {
         }
         finish(closed: false)
         return out
+    }
+}
+
+extension Path {
+    /// The chord end points of a drawing element: Wang's count, multiplied when two consecutive
+    /// chords turn by more than `maxTurn` radians (at most 4096 chords).
+    static func strokeChords(_ element: Element, from start: Point, tolerance: Double, maxTurn: Double) -> [Point] {
+        var chords: [Point] = []
+        appendFlattened(element, from: start, tolerance: tolerance, to: &chords)
+        let curve: PathSegment.Curve
+        switch element {
+        case let .quad(c, p): curve = .quad(c, p)
+        case let .cubic(c1, c2, p): curve = .cubic(c1, c2, p)
+        default: return chords
+        }
+        guard chords.count >= 2, maxTurn < Double.pi else { return chords }
+        var turn = 0.0
+        var previous = start
+        var direction: Point?
+        for p in chords {
+            let d = p - previous
+            if d != .zero {
+                if let q = direction { turn = Swift.max(turn, abs(arcTangent2(q.x * d.y - q.y * d.x, q.x * d.x + q.y * d.y))) }
+                direction = d
+            }
+            previous = p
+        }
+        guard turn > maxTurn else { return chords }
+        let n = Swift.min(4096.0, Double(chords.count) * (turn / maxTurn).rounded(.up))
+        let count = Int(n)
+        guard count > chords.count else { return chords }
+        return (1...count).map { curve.point(from: start, at: Double($0) / Double(count)) }
     }
 }

@@ -23,7 +23,7 @@ public enum Stroker {
     /// The whole stroke of a path: flattened within `tolerance`, trimmed to strokeStart…strokeEnd,
     /// dashed (the pattern starting at the trimmed start), then outlined.
     public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
-        let trimmed = path.strokePolylines(tolerance: tolerance).trimmed(from: style.strokeStart, to: style.strokeEnd)
+        let trimmed = path.strokePolylines(tolerance: tolerance, halfWidth: style.lineWidth / 2).trimmed(from: style.strokeStart, to: style.strokeEnd)
         let dashed = style.dashPattern.isEmpty ? trimmed
             : trimmed.flatMap { $0.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
         return outline(of: dashed, style: style, tolerance: tolerance)
