@@ -9,7 +9,7 @@ extension JSONReader {
     /// The factory objects: the key naming each factory (first) and every key it allows.
     static let pathFactories: [(name: String, keys: [String])] = [
         ("rect", ["rect"]),
-        ("roundedRect", ["roundedRect", "cornerRadius"]),
+        ("roundedRect", ["roundedRect", "cornerRadius", "byRoundingCorners", "cornerRadii"]),
         ("ovalIn", ["ovalIn"]),
         ("arcCenter", ["arcCenter", "radius", "startAngle", "endAngle", "clockwise"]),
     ]
@@ -18,6 +18,9 @@ extension JSONReader {
     /// one UIBezierPath factory object:
     /// - `{"rect": rect}`: UIBezierPath(rect:);
     /// - `{"roundedRect": rect, "cornerRadius": r}`: UIBezierPath(roundedRect:cornerRadius:), r ≥ 0;
+    ///   `"cornerRadius": [topLeft, topRight, bottomRight, bottomLeft]` gives each corner its own radius;
+    ///   `"byRoundingCorners": [names], "cornerRadii": [w, h]` is
+    ///   UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:) (see `roundedRectPath`);
     /// - `{"ovalIn": rect}`: UIBezierPath(ovalIn:);
     /// - `{"arcCenter": point, "radius": r, "startAngle": a, "endAngle": b, "clockwise": bool}`:
     ///   UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:), angles in radians, r ≥ 0,
@@ -55,8 +58,7 @@ extension JSONReader {
         case "rect":
             return Path.rect(try o.required("rect").rect())
         case "roundedRect":
-            let rect = try o.required("roundedRect").rect()
-            return Path.roundedRect(rect, cornerRadius: try o.required("cornerRadius").nonNegativeNumber("cornerRadius"))
+            return try roundedRectPath(o)
         case "ovalIn":
             return Path.oval(in: try o.required("ovalIn").rect())
         default:

@@ -133,7 +133,7 @@ struct SceneDecoderTests {
         let e = errors("""
             {"canvas": {"width": 10, "height": 10},
              "layers": [{"id": "a", "contentsCenter": [0, 0, 1, 1]},
-                        {"id": "b", "type": "shape"}],
+                        {"id": "b", "type": "replicator"}],
              "timeline": [{"at": 0, "transition": {"duration": 1}}]}
             """)
         #expect(e.count == 3)
