@@ -150,7 +150,9 @@ struct Pen {
     /// Points on the circle of radius |u| about `center` from center + u to center + v (|v| = |u|),
     /// both included, turning by the smaller angle between them, or by exactly π for opposite
     /// vectors in the direction `turningPositive` says (positive: from +x toward +y). Chords stay
-    /// within `tolerance` of the circle.
+    /// within `tolerance` of the circle, and straddle it: the inner vertices sit at r·2/(1 + cos(θ/2))
+    /// for chords of θ, so the chords' midpoints fall as far inside the circle as the vertices lie
+    /// outside, and a round cap or join covers the disc's area instead of always a little less.
     func arc(center: Point, from u: Point, to v: Point, turningPositive: Bool) -> [Point] {
         let r = u.norm
         let cross = u.x * v.y - u.y * v.x, dot = u.x * v.x + u.y * v.y
@@ -159,9 +161,10 @@ struct Pen {
         let steps = Self.arcSteps(radius: r, sweep: sweep, tolerance: tolerance)
         var out = [center + u]
         let start = arcTangent2(u.y, u.x)
+        let outer = r * 2 / (1 + cosine(sweep / Double(steps) / 2))
         for k in stride(from: 1, to: steps, by: 1) {
             let angle = start + sweep * Double(k) / Double(steps)
-            out.append(Point(x: center.x + r * cosine(angle), y: center.y + r * sine(angle)))
+            out.append(Point(x: center.x + outer * cosine(angle), y: center.y + outer * sine(angle)))
         }
         out.append(center + v)
         return out
