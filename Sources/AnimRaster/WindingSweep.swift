@@ -50,12 +50,24 @@ struct WindingSweep {
         }
     }
 
-    /// An edge in the sweep and the boundary piece it is emitting: from `since`, with direction
-    /// +1 (inside to the right), −1 (inside to the left) or 0 (not a boundary).
+    /// An edge in the sweep, where it is at the top and bottom of the current band, and the
+    /// boundary piece it is emitting: from `since`, with direction +1 (inside to the right), −1
+    /// (inside to the left) or 0 (not a boundary).
     struct Active {
         let edge: Int
         var since: Double
         var direction: Int
+        var xTop = 0.0
+        var xBottom = 0.0
+
+        init(edge: Int, since: Double, direction: Int) {
+            self.edge = edge
+            self.since = since
+            self.direction = direction
+        }
+
+        /// Left-to-right order at the top of a band, ties broken by the order just below it.
+        func precedes(_ o: Active) -> Bool { xTop < o.xTop || (xTop == o.xTop && xBottom < o.xBottom) }
     }
 
     static let minimumBand = 1.0 / 65536
@@ -85,26 +97,26 @@ struct WindingSweep {
         self.rule = rule
     }
 
-    /// Sweeps the whole height, handing each boundary piece to `emit` as a directed line.
+    /// Sweeps the whole height, handing each boundary piece to `emit` as a directed line. The
+    /// active edges stay in an array sorted left to right, re-sorted by insertion at each band (it
+    /// changes by the edges that start or end and the pairs that cross, so this is nearly linear).
     mutating func run(_ emit: (Point, Point) -> Void) {
         var ys: [Double] = [top, bottom]
+        ys.reserveCapacity(2 * edges.count + 2)
         for e in edges {
             if e.y0 > top { ys.append(e.y0) }
             if e.y1 < bottom { ys.append(e.y1) }
         }
         ys.sort()
         var events: [Double] = []
+        events.reserveCapacity(ys.count)
         for y in ys where events.last != y { events.append(y) }
         var next = 0
         for k in 0..<(events.count - 1) {
             let (ya, yb) = (events[k], events[k + 1])
             // Retire edges that ended, add those that start here.
-            var kept: [Active] = []
-            kept.reserveCapacity(active.count)
-            for a in active {
-                if edges[a.edge].y1 <= ya { flush(a, at: ya, emit) } else { kept.append(a) }
-            }
-            active = kept
+            for a in active where edges[a.edge].y1 <= ya { flush(a, at: ya, emit) }
+            active.removeAll { edges[$0.edge].y1 <= ya }
             while next < edges.count, edges[next].y0 <= ya {
                 if edges[next].y1 > ya { active.append(Active(edge: next, since: ya, direction: 0)) }
                 next += 1
@@ -119,33 +131,47 @@ struct WindingSweep {
     private mutating func band(from ya: Double, to yb: Double, _ emit: (Point, Point) -> Void) {
         var y = ya
         let n = active.count
-        var xTop = [Double](repeating: 0, count: n), xBottom = xTop
-        var order = Array(0..<n)
         while y < yb {
             for i in 0..<n {
                 let e = edges[active[i].edge]
-                xTop[i] = e.x(at: y)
-                xBottom[i] = e.x(at: yb)
+                active[i].xTop = e.x(at: y)
+                active[i].xBottom = e.x(at: yb)
             }
-            order.sort { (xTop[$0], xBottom[$0]) < (xTop[$1], xBottom[$1]) }
+            sortActive()
             var end = yb
             for k in 0..<max(0, n - 1) {
-                let (l, r) = (order[k], order[k + 1])
-                let gapBelow = xBottom[l] - xBottom[r]
+                let (l, r) = (active[k], active[k + 1])
+                let gapBelow = l.xBottom - r.xBottom
                 guard gapBelow > 0 else { continue }
-                let gapAbove = max(0, xTop[r] - xTop[l])
+                let gapAbove = max(0, r.xTop - l.xTop)
                 end = min(end, y + (yb - y) * gapAbove / (gapAbove + gapBelow))
             }
             if end < yb { end = min(yb, max(end, y + Self.minimumBand)) }
-            classify(order, at: y, emit)
+            classify(at: y, emit)
             y = end
         }
     }
 
+    /// Insertion sort of the active edges by `Active.precedes` (they are nearly in order already).
+    private mutating func sortActive() {
+        active.withUnsafeMutableBufferPointer { a in
+            guard a.count > 1 else { return }
+            for i in 1..<a.count {
+                let item = a[i]
+                var j = i
+                while j > 0, item.precedes(a[j - 1]) {
+                    a[j] = a[j - 1]
+                    j -= 1
+                }
+                if j != i { a[j] = item }
+            }
+        }
+    }
+
     /// Walks the edges left to right with the running winding number and updates which are boundaries.
-    private mutating func classify(_ order: [Int], at y: Double, _ emit: (Point, Point) -> Void) {
+    private mutating func classify(at y: Double, _ emit: (Point, Point) -> Void) {
         var winding = 0
-        for i in order {
+        for i in 0..<active.count {
             let before = rule.contains(winding: winding)
             winding += edges[active[i].edge].winding
             let after = rule.contains(winding: winding)
