@@ -24,4 +24,7 @@ $bin Scenes/masks/circle-reveal.json --gif docs/images/circle-reveal.gif --quiet
 $bin Scenes/shadows/shadows.json --frame 9 --png docs/images/shadows.png --quiet
 $bin Scenes/gradients/gradients.json --frame 9 --png docs/images/gradients.png --quiet
 $bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.png --quiet
+# CAShapeLayer (docs/shapes.md).
+$bin Scenes/shapes/signature-stroke-end.json --gif docs/images/shapes-signature.gif --scale 1 --fps 20 --quiet
+$bin Scenes/shapes/caps-joins-fill-rules.json --frame 0 --png docs/images/shapes-caps-joins.png --quiet
 ls -l docs/images
