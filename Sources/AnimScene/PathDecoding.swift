@@ -4,7 +4,8 @@ import AnimGeometry
 extension JSONReader {
     static let pathForm = "a path: SVG path data such as \"M 0 0 L 10 10 Z\", or {\"rect\": …}, "
         + "{\"roundedRect\": …, \"cornerRadius\": r}, {\"ovalIn\": …} or "
-        + "{\"arcCenter\": …, \"radius\": r, \"startAngle\": a, \"endAngle\": b, \"clockwise\": true}"
+        + "{\"arcCenter\": …, \"radius\": r, \"startAngle\": a, \"endAngle\": b, \"clockwise\": true}, "
+        + "or a list of UIBezierPath calls such as [{\"move\": …}, {\"addLine\": …}, \"close\"]"
 
     /// The factory objects: the key naming each factory (first) and every key it allows.
     static let pathFactories: [(name: String, keys: [String])] = [
@@ -26,6 +27,8 @@ extension JSONReader {
     ///   UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:), angles in radians, r ≥ 0,
     ///   `clockwise` defaulting to true.
     ///
+    /// - a list of UIBezierPath calls (`[{"move": …}, {"addLine": …}, "close"]`, see `builderPath`).
+    ///
     /// Bad path data is reported at this node with the character where parsing stopped.
     ///
     /// (Named `bezierPath()` because `JSONReader.path` is the node's JSON path.)
@@ -35,6 +38,8 @@ extension JSONReader {
             return try svgPath(data)
         case .object:
             return try factoryPath(try object())
+        case .array:
+            return try builderPath(try array())
         default:
             throw expected(Self.pathForm)
         }

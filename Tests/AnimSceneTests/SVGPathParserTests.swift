@@ -203,7 +203,8 @@ struct SVGPathParserTests {
             == "t.json:1:1: v: invalid SVG path data: path data must begin with a moveto ('M' or 'm') at character 1, found 'r' (hint: a UIBezierPath factory is an object, such as {\"rect\": …})")
         #expect(error("12") == "t.json:1:1: v: expected a path: SVG path data such as \"M 0 0 L 10 10 Z\", or {\"rect\": …}, "
             + "{\"roundedRect\": …, \"cornerRadius\": r}, {\"ovalIn\": …} or "
-            + "{\"arcCenter\": …, \"radius\": r, \"startAngle\": a, \"endAngle\": b, \"clockwise\": true}, found a number")
+            + "{\"arcCenter\": …, \"radius\": r, \"startAngle\": a, \"endAngle\": b, \"clockwise\": true}, "
+            + "or a list of UIBezierPath calls such as [{\"move\": …}, {\"addLine\": …}, \"close\"], found a number")
         #expect(error("{\"ovalin\": [0, 0, 1, 1]}") == "t.json:1:2: v.ovalin: unknown key 'ovalin' (hint: did you mean 'ovalIn'?)")
         #expect(error("{\"rect\": [0, 0, 1, 1], \"color\": 1}")
             == "t.json:1:24: v.color: unknown key 'color' (hint: allowed keys: rect)")

@@ -106,4 +106,37 @@ struct ShapeDecodingTests {
         #expect(paths.contains("layers[2].path.cornerRadius"))
         #expect(e.contains { $0.path?.description == "layers[3].path.byRoundingCorners[0]" && $0.message == "unknown corner 'top'" })
     }
+
+    @Test func uiBezierPathCallsTranslateLineByLine() {
+        func path(_ json: String) -> Path? { decode(json) { (r) throws(SceneError) in try r.bezierPath() } }
+        var expected = Path()
+        expected.move(to: p(20, 100))
+        expected.quad(to: p(120, 100), control: p(0, 0))
+        expected.line(to: p(120, 120))
+        expected.cubic(to: p(20, 120), control1: p(90, 140), control2: p(50, 140))
+        expected.close()
+        expected.addArc(center: p(70, 60), radius: 10, startAngle: 0, endAngle: 3, clockwise: false)
+        expected.elements += Path.oval(in: Rect(x: 0, y: 0, width: 4, height: 4)).elements
+        #expect(path("""
+            [{"move": [20, 100]}, {"addQuadCurve": [120, 100], "controlPoint": [0, 0]}, {"addLine": [120, 120]},
+             {"addCurve": [20, 120], "controlPoint1": [90, 140], "controlPoint2": [50, 140]}, "close",
+             {"addArc": [70, 60], "radius": 10, "startAngle": 0, "endAngle": 3, "clockwise": false},
+             {"append": {"ovalIn": [0, 0, 4, 4]}}]
+            """) == expected)
+        #expect(path("[{\"move\": [0, 0]}, {\"append\": \"M 1 1 L 2 2\"}, {\"close\": true}]")?.elements
+            == [.move(p(0, 0)), .move(p(1, 1)), .line(p(2, 2)), .close])
+    }
+
+    @Test func uiBezierPathCallErrorsAreLocated() {
+        func error(_ json: String) -> String? { decodeError(json) { (r) throws(SceneError) in try r.bezierPath() } }
+        #expect(error("[{\"addLine\": [1, 1]}]")
+            == "t.json:1:2: v[0]: 'addLine' needs a current point: start the path with {\"move\": [x, y]}")
+        #expect(error("[{\"move\": [0, 0]}, {\"addLine\": [1, 1], \"controlPoint\": [0, 0]}]")
+            == "t.json:1:40: v[1].controlPoint: 'controlPoint' goes only with 'addQuadCurve'")
+        #expect(error("[{\"moveTo\": [0, 0]}]") == "t.json:1:3: v[0].moveTo: unknown key 'moveTo' (hint: did you mean 'move'?)")
+        #expect(error("[{\"move\": [0, 0]}, \"clos\"]")
+            == "t.json:1:20: v[1]: a UIBezierPath call is an object such as {\"addLine\": [x, y]}, or \"close\" (hint: did you mean 'close'?)")
+        #expect(error("[{\"move\": [0, 0]}, {\"addQuadCurve\": [1, 1]}]") == "t.json:1:20: v[1]: missing required key 'controlPoint'")
+    }
 }
+
