@@ -6,6 +6,10 @@ extension Compositor {
     /// Draws one ordinary layer and its subtree. `alpha` is the opacity inherited from ancestors
     /// that do not group (allowsGroupOpacity false, or transform layers); it multiplies into every draw.
     func drawLayer(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
+        if let transition = tree.transition(on: index) {
+            drawTransition(transition, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            return
+        }
         let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }

@@ -74,7 +74,9 @@ public struct Compositor: Sendable {
     /// Draws sublayers in drawing order; a CATransformLayer starts a 3D rendering context.
     func drawSublayers(_ children: [Int], tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
         for child in Self.drawingOrder(children, tree) {
-            if tree.nodes[child].properties.kind == .transform {
+            if let transition = tree.transition(on: child) {
+                drawTransition(transition, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            } else if tree.nodes[child].properties.kind == .transform {
                 drawContext(child, tree: tree, placement: placement, alpha: alpha, into: &surface)
             } else {
                 drawLayer(child, tree: tree, placement: placement, alpha: alpha, into: &surface)

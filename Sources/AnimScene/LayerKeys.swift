@@ -34,7 +34,7 @@ enum LayerKey {
     static let notYetRendered = ["contentsCenter"]
 
     /// Keys that only a layer object (not `set`) has.
-    static let structural = ["id", "type", "sublayers", "animations", "mask"]
+    static let structural = ["id", "type", "sublayers", "animations", "mask", "detached"]
 
     /// Keys that only CAGradientLayer has.
     static let gradientOnly = ["colors", "locations", "startPoint", "endPoint", "gradientType"]

@@ -27,6 +27,7 @@ extension SceneDecoder {
             tree.append(id: id ?? "", properties: properties, parent: parent)
         }
         if let animations = object.optional("animations") { layerAnimations.append((index, animations)) }
+        decodeDetached(object, index: index, isMask: maskOwner != nil)
         if let mask = object.optional("mask") {
             if depth + 1 > SceneLimits.maxDepth {
                 errors.append(mask.error("layers are nested more than \(SceneLimits.maxDepth) deep"))
@@ -35,6 +36,18 @@ extension SceneDecoder {
             }
         }
         if let sublayers = object.optional("sublayers") { decodeLayerList(sublayers, parent: index, depth: depth + 1) }
+    }
+
+    /// `detached: true`: the layer is declared (with its sublayers) but not in its superlayer until a
+    /// timeline action adds it, as a view created but not yet added (transitionFromView's `to`).
+    private func decodeDetached(_ object: JSONObjectReader, index: Int, isMask: Bool) {
+        guard let r = object.optional("detached"), let detached = attempt({ () throws(SceneError) in try r.bool() }),
+              detached else { return }
+        if isMask {
+            errors.append(r.error("a mask layer cannot be detached"))
+        } else {
+            tree.removeFromSuperlayer(index)
+        }
     }
 
     private func decodeLayerKind(_ object: JSONObjectReader) -> LayerKind {
