@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the transition scenes: one per CATransition type (a panel per subtype where the type has
-them), the UIView transition options, and the seeds' transition demos.
+them), the UIView transition options, and the seeds' transition demos (flip between child views,
+cross-dissolve swap, CATransition reveal).
 
     python3 scripts/make-transition-scenes.py   # rewrites Scenes/transitions/*.json and three seeds
 """
@@ -61,12 +62,12 @@ def ca_scene(type_, subtyped, about):
     return scene(f"CATransition {type_}", f"{about} ({where}; 1 s, linear).", w, h, layers, timeline)
 
 
-def uiview_scene(options, about):
+def uiview_scene(title, options, about):
     prefixes = [o.replace("transition", "").lower() for o in options]
     layers, w, h = grid(prefixes)
     timeline = [{"at": START, "transition": {"view": p, "duration": LENGTH, "options": [o], "changes": swap(p)}}
                 for p, o in zip(prefixes, options)]
-    return scene(f"UIView.transition: {', '.join(options)}", about, w, h, layers, timeline)
+    return scene(title, about, w, h, layers, timeline)
 
 
 CA_TYPES = [
@@ -100,9 +101,59 @@ def main():
     for type_, subtyped, about in CA_TYPES:
         write(out / f"ca-{kebab(type_)}.json", ca_scene(type_, subtyped, about))
     flips = ["transitionFlipFromLeft", "transitionFlipFromRight", "transitionFlipFromTop", "transitionFlipFromBottom"]
-    write(out / "uiview-flips.json", uiview_scene(flips, "UIView.transition(with:) with each flip option: the panel turns with perspective and shows its new contents on the back (1 s, easeInOut)."))
-    write(out / "uiview-curls-dissolve.json", uiview_scene(["transitionCurlUp", "transitionCurlDown", "transitionCrossDissolve"],
+    write(out / "uiview-flips.json", uiview_scene("UIView.transition: flip from left, right, top and bottom", flips, "UIView.transition(with:) with each flip option: the panel turns with perspective and shows its new contents on the back (1 s, easeInOut)."))
+    write(out / "uiview-curls-dissolve.json", uiview_scene("UIView.transition: curl up, curl down, cross-dissolve", ["transitionCurlUp", "transitionCurlDown", "transitionCrossDissolve"],
           "UIView.transition(with:) with curlUp, curlDown and crossDissolve (1 s, easeInOut)."))
+    seeds()
+
+
+def child_view(ident, color, accent, detached=False):
+    """A child view controller's view: a coloured page with a title bar and three rows."""
+    rows = [{"id": f"{ident}-row{i}", "frame": [16, 64 + i * 34, 148 - i * 24, 18], "backgroundColor": accent,
+             "cornerRadius": 9} for i in range(3)]
+    view = {"id": ident, "frame": [0, 0, 180, 180], "backgroundColor": color, "sublayers": [
+        {"id": f"{ident}-bar", "frame": [0, 0, 180, 44], "backgroundColor": accent, "opacity": 0.6}] + rows}
+    if detached:
+        view["detached"] = True
+    return view
+
+
+def seeds():
+    out = ROOT / "Scenes" / "seeds"
+    container = {"id": "container", "frame": [30, 30, 180, 180], "sublayers": [
+        child_view("first", "#007AFF", "#BFDFFF"), child_view("second", "#FF9500", "#FFE0B2", detached=True)]}
+    flip = {"title": "Flip between two child views (transitionFlipFromLeft, 0.3 s)",
+            "description": "transition(from: first.view, to: second.view, duration: 0.3, options: .transitionFlipFromLeft), "
+                           "then back with .transitionFlipFromRight: the container flips with perspective and the new child is on its back.",
+            "canvas": {"width": 240, "height": 240, "background": "#F2F2F7", "fps": 30, "duration": 1.4},
+            "layers": [container],
+            "timeline": [
+                {"at": 0.2, "transitionFromView": {"from": "first", "to": "second", "duration": 0.3, "options": ["transitionFlipFromLeft"]}},
+                {"at": 0.9, "transitionFromView": {"from": "second", "to": "first", "duration": 0.3, "options": ["transitionFlipFromRight"]}}],
+            "goldenFrames": [0, 9, 11, 13, 15, 24, 31, 35, 41]}
+    write(out / "flip-child-views.json", flip)
+    swap_box = {"id": "box", "frame": [30, 30, 180, 180], "sublayers": [
+        child_view("first", "#34C759", "#C8F2D2"), {**child_view("second", "#AF52DE", "#EBD3F7"), "hidden": True}]}
+    dissolve = {"title": "Cross-dissolve the contents of a container (0.5 s)",
+                "description": "UIView.transition(with: box, duration: 0.5, options: .transitionCrossDissolve) { first.isHidden = true; second.isHidden = false }.",
+                "canvas": {"width": 240, "height": 240, "background": "#F2F2F7", "fps": 30, "duration": 1.0},
+                "layers": [swap_box],
+                "timeline": [{"at": 0.2, "transition": {"view": "box", "duration": 0.5, "options": ["transitionCrossDissolve"],
+                                                        "changes": {"first": {"hidden": True}, "second": {"hidden": False}}}}],
+                "goldenFrames": [0, 9, 13, 16, 21, 29]}
+    write(out / "cross-dissolve-swap.json", dissolve)
+    photo = {"id": "photo", "frame": [20, 40, 200, 150], "contents": "../images/landscape.png", "contentsGravity": "resizeAspectFill",
+             "masksToBounds": True, "cornerRadius": 12, "backgroundColor": "#1C1C1E"}
+    reveal = {"title": "CATransition reveal from the left (0.5 s)",
+              "description": "let t = CATransition(); t.type = .reveal; t.subtype = .fromLeft; t.duration = 0.5; "
+                             "photo.layer.add(t, forKey: nil); photo.image = star: the old picture slides away to the right, revealing the new one.",
+              "canvas": {"width": 240, "height": 230, "background": "#F2F2F7", "fps": 30, "duration": 1.0},
+              "layers": [photo],
+              "timeline": [{"at": 0.2, "caTransition": {"layer": "photo", "type": "reveal", "subtype": "fromLeft", "duration": 0.5,
+                                                        "changes": {"photo": {"contents": "../images/star.png", "contentsGravity": "resizeAspect",
+                                                                              "backgroundColor": "#FFFFFF"}}}}],
+              "goldenFrames": [0, 9, 13, 16, 21, 29]}
+    write(out / "catransition-reveal.json", reveal)
 
 
 if __name__ == "__main__":
