@@ -19,6 +19,7 @@ struct PageCurl: LayerWarp {
     let s0: Double
     let radius: Double
     let fold: Double
+    let shadowStrength: Double
 
     init(size: Size, curling: WarpTexture, under: WarpTexture, side: TransitionSubtype, progress p: Double) {
         self.size = size
@@ -33,7 +34,10 @@ struct PageCurl: LayerWarp {
         let span = (along.max() ?? 0) - s0
         radius = max(1, min(size.width, size.height) / 8)
         // At p = 1 the bulge and the flipped part have both left the page: f = span + πr/2.
-        fold = p * (span + Double.pi * radius / 2)
+        let end = span + Double.pi * radius / 2
+        fold = p * end
+        // The shadow fades as the last of the page leaves, so the end shows the page beneath untouched.
+        shadowStrength = 0.35 * min(1, max(0, (end - fold) / (Double.pi * radius / 2)))
     }
 
     /// The sweep of the curl: a little off the subtype's axis, so it starts at a corner (bottom-right
@@ -117,7 +121,7 @@ struct PageCurl: LayerWarp {
         let edge = fold - radius
         guard fold > 0, s < edge else { return 1 }
         let distance = (edge - s) / radius
-        return 1 - 0.35 * exponential(-3 * distance)
+        return 1 - shadowStrength * exponential(-3 * distance)
     }
 
     /// The back of the page: mostly white paper with the print showing through faintly.
