@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
         .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
-        .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster"]),
+        .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(
             name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
