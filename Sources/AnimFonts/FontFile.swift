@@ -87,6 +87,7 @@ public final class FontFile {
         case 0x03: return "FreeType found the font data broken"
         case 0x06: return "the face index is not in the file"
         case 0x08: return "the font is broken (invalid table or offset)"
+        case 0x51...0x57: return "FreeType cannot read it as a font (the data ends early or is not a font)"
         default:
             if let text = FT_Error_String(error) { return String(cString: text) }
             return "FreeType error \(error)"
