@@ -24,4 +24,7 @@ $bin Scenes/masks/circle-reveal.json --gif docs/images/circle-reveal.gif --quiet
 $bin Scenes/shadows/shadows.json --frame 9 --png docs/images/shadows.png --quiet
 $bin Scenes/gradients/gradients.json --frame 9 --png docs/images/gradients.png --quiet
 $bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.png --quiet
+# Text (docs/scene-format.md#text-layers).
+$bin Scenes/text/paragraph-alignment.json --frame 0 --png docs/images/paragraph-alignment.png --quiet
+$bin Scenes/text/title-slide-in.json --gif docs/images/title-slide-in.gif --quiet
 ls -l docs/images
