@@ -32,4 +32,7 @@ done
 for seed in flip-child-views cross-dissolve-swap catransition-reveal; do
   $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
 done
+# Text (docs/scene-format.md#text-layers).
+$bin Scenes/text/paragraph-alignment.json --frame 0 --png docs/images/paragraph-alignment.png --quiet
+$bin Scenes/text/title-slide-in.json --gif docs/images/title-slide-in.gif --quiet
 ls -l docs/images

@@ -23,7 +23,7 @@ extension Compositor {
 
         let node = tree.nodes[index]
         let visibleChildren = node.children.contains { !tree.nodes[$0].properties.isHidden }
-        let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient
+        let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient || layer.kind == .text
         // Group opacity matters where sublayers overlap; a layer's own background, contents and border
         // are faded one by one (as before sublayers existed; see docs/compositing.md).
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
@@ -56,6 +56,7 @@ extension Compositor {
         }
         drawImage(of: draw.shape, alpha: alpha, into: &surface)
         drawGradient(of: draw.shape, alpha: alpha, into: &surface)
+        drawText(of: draw.shape, alpha: alpha, into: &surface)
         drawSublayers(tree.nodes[draw.index].children, tree: tree, placement: draw.placement, alpha: alpha, into: &surface)
         if layer.borderWidth > 0 {
             fill(draw.shape.borderMask(), color: layer.borderColor, alpha: alpha, into: &surface)

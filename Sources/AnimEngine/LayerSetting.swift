@@ -23,6 +23,8 @@ public enum LayerSetting: Hashable, Sendable {
     case gradientColors([Color])
     case gradientLocations([Double]?)
     case gradientType(LayerGradient.Kind)
+    /// CATextLayer's `string`, `font`, `alignmentMode`, `isWrapped` or `truncationMode`.
+    case text(LayerText.Setting)
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -42,6 +44,7 @@ public enum LayerSetting: Hashable, Sendable {
         case let .gradientColors(c): p.gradient.colors = c
         case let .gradientLocations(l): p.gradient.locations = l
         case let .gradientType(t): p.gradient.type = t
+        case let .text(setting): setting.apply(to: &p.text)
         }
     }
 

@@ -6,6 +6,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, startPoint, endPoint
+    case fontSize, foregroundColor
 
     /// The type of the property's value.
     public var kind: ValueKind {
@@ -13,10 +14,12 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .position, .anchorPoint, .startPoint, .endPoint: .point
         case .bounds, .contentsRect: .rect
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
+        case .fontSize: .number
         case .shadowOffset: .size
         case .transform, .sublayerTransform: .transform
         case .hidden: .bool
         case .backgroundColor, .borderColor, .shadowColor: .color
+        case .foregroundColor: .color
         }
     }
 
@@ -43,6 +46,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .contentsRect: .rect(p.contentsRect)
         case .startPoint: .point(p.gradient.startPoint)
         case .endPoint: .point(p.gradient.endPoint)
+        case .fontSize: .number(p.text.fontSize)
+        case .foregroundColor: .color(p.text.foregroundColor)
         }
     }
 
@@ -69,6 +74,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.contentsRect, .rect(x)): p.contentsRect = x
         case let (.startPoint, .point(x)): p.gradient.startPoint = x
         case let (.endPoint, .point(x)): p.gradient.endPoint = x
+        case let (.fontSize, .number(x)): p.text.fontSize = x
+        case let (.foregroundColor, .color(x)): p.text.foregroundColor = x
         default: break
         }
     }

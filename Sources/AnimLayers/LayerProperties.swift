@@ -8,6 +8,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case transform
     /// CAGradientLayer: draws `gradient` as its contents.
     case gradient
+    /// CATextLayer: draws `text` as its contents.
+    case text
 }
 
 /// The properties of one CALayer, with Apple's defaults (core-animation-semantics.md §7.2, §8).
@@ -49,6 +51,8 @@ public struct LayerProperties: Hashable, Sendable {
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// CAGradientLayer's properties (used when `kind` is `.gradient`).
     public var gradient = LayerGradient()
+    /// CATextLayer's properties (used when `kind` is `.text`).
+    public var text = LayerText()
     /// The layer's own beginTime/speed/timeOffset (not animatable here).
     public var timing = LayerTiming()
 

@@ -10,6 +10,8 @@ enum LayerKey {
     case timing(LayerTiming.Field)
     /// A property that is not animatable (corner style, shadowPath, contents, gradient stops).
     case style(StyleKey)
+    /// CATextLayer's keys that are not animatable (`string`, `font`, …).
+    case text(TextStyleKey)
 
     /// Keys accepted on a layer and in `set`, with UIKit aliases (`center`, `alpha`).
     static let settable: [(name: String, key: LayerKey)] = [
@@ -26,8 +28,9 @@ enum LayerKey {
         ("shadowColor", .property(.shadowColor)), ("shadowOpacity", .property(.shadowOpacity)),
         ("shadowOffset", .property(.shadowOffset)), ("shadowRadius", .property(.shadowRadius)),
         ("contentsRect", .property(.contentsRect)), ("startPoint", .property(.startPoint)),
-        ("endPoint", .property(.endPoint)),
-    ] + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
+        ("endPoint", .property(.endPoint)), ("fontSize", .property(.fontSize)),
+        ("foregroundColor", .property(.foregroundColor)),
+    ] + StyleKey.allCases.map { ($0.rawValue, .style($0)) } + TextStyleKey.allCases.map { ($0.rawValue, .text($0)) }
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
@@ -75,6 +78,7 @@ extension SceneDecoder {
         case .doubleSided: return .isDoubleSided(try reader.bool())
         case let .timing(field): return .timing(field, try reader.number())
         case let .style(key): return try decodeStyle(key, reader)
+        case let .text(key): return try decodeTextStyle(key, reader)
         }
     }
 

@@ -3,7 +3,7 @@ import AnimLayers
 
 extension SceneDecoder {
     static let layerTypes = LayerKind.allCases.map(\.rawValue)
-    static let plannedLayerTypes = ["shape", "text", "replicator"]
+    static let plannedLayerTypes = ["shape", "replicator"]
 
     func decodeLayerList(_ reader: JSONReader, parent: Int?, depth: Int) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -21,6 +21,7 @@ extension SceneDecoder {
         properties.kind = decodeLayerKind(object)
         decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
         checkClassKeys(object, kind: properties.kind)
+        checkTextKeys(object, kind: properties.kind)
         let index = if let maskOwner {
             tree.appendMask(id: id ?? "", properties: properties, owner: maskOwner)
         } else {
