@@ -20,24 +20,33 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
+        // Fonts: read and decomposed by FreeType, shaped by HarfBuzz; only AnimFonts imports them.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
 
         // MARK: Layer 0-1: values, time, pixels
         .target(name: "AnimGeometry"),
         .target(name: "AnimTiming", dependencies: ["AnimGeometry"]),
-        .target(name: "AnimLayers", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimText", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimLayers", dependencies: ["AnimGeometry", "AnimText"]),
         .target(name: "AnimRaster", dependencies: ["AnimGeometry"]),
 
         // MARK: Layer 2: engines, compositing, codecs
         .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers"]),
-        .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster"]),
+        .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimText"]),
         .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CImageShims"]),
+        // The default font (Inter, SIL OFL 1.1) ships as a resource beside its licence.
+        .target(
+            name: "AnimFonts", dependencies: ["AnimGeometry", "AnimText", "CFreeType", "CHarfBuzz"],
+            resources: [.copy("Resources/Inter-Regular.otf"), .copy("Resources/Inter-LICENSE.txt")]),
 
         // MARK: Layer 3-4: scene files and the facade
-        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimRaster", "AnimCodecs"]),
+        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimRaster", "AnimCodecs",
+                                                  "AnimText", "AnimFonts"]),
         .target(
             name: "AnimRender",
             dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimRaster", "AnimEngine",
-                           "AnimCompositor", "AnimCodecs", "AnimScene"]),
+                           "AnimCompositor", "AnimCodecs", "AnimScene", "AnimText"]),
 
         .target(
             name: "AnimGolden",
@@ -56,6 +65,7 @@ let package = Package(
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
         .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
+        .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(
             name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],

@@ -5,13 +5,15 @@ cd "$(dirname "$0")/.."
 declare -A allowed=(
   [AnimGeometry]=""
   [AnimTiming]="AnimGeometry"
-  [AnimLayers]="AnimGeometry"
+  [AnimText]="AnimGeometry"
+  [AnimLayers]="AnimGeometry AnimText"
   [AnimRaster]="AnimGeometry"
   [AnimEngine]="AnimGeometry AnimTiming AnimLayers"
-  [AnimCompositor]="AnimGeometry AnimLayers AnimRaster"
+  [AnimCompositor]="AnimGeometry AnimLayers AnimRaster AnimText"
   [AnimCodecs]="AnimRaster CPNG CGIF CJPEG CImageShims"
-  [AnimScene]="AnimGeometry AnimTiming AnimLayers AnimEngine AnimRaster AnimCodecs"
-  [AnimRender]="AnimGeometry AnimTiming AnimLayers AnimRaster AnimEngine AnimCompositor AnimCodecs AnimScene"
+  [AnimFonts]="AnimGeometry AnimText CFreeType CHarfBuzz"
+  [AnimScene]="AnimGeometry AnimTiming AnimLayers AnimEngine AnimRaster AnimCodecs AnimText AnimFonts"
+  [AnimRender]="AnimGeometry AnimTiming AnimLayers AnimRaster AnimEngine AnimCompositor AnimCodecs AnimScene AnimText"
   [AnimGolden]="AnimGeometry AnimLayers AnimRaster AnimCodecs AnimScene AnimRender"
   [AnimRenderCLI]="AnimRender AnimScene AnimGolden ArgumentParser"
   [AnimBench]="AnimRender AnimScene AnimCodecs AnimRaster"
@@ -31,9 +33,19 @@ for target in "${!allowed[@]}"; do
     done < <(sed -nE 's/^(@testable |@_exported )?import ([A-Za-z_]+).*/\2/p' "$file")
   done
 done
-# C types stay below AnimCodecs.
-if grep -rlE "OpaquePointer|GifFileType|png_image|jpeg_decompress|animrender_(png|jpeg)_" Sources --include=*.swift | grep -v "^Sources/AnimCodecs/" ; then
-  echo "check-deps: C types appear above AnimCodecs" >&2
+# C types stay in the two modules that wrap C: image codecs in AnimCodecs, fonts in AnimFonts.
+if grep -rlE "OpaquePointer|GifFileType|png_image|jpeg_decompress|animrender_(png|jpeg)_" Sources --include=*.swift \
+    | grep -v -e "^Sources/AnimCodecs/" -e "^Sources/AnimFonts/" ; then
+  echo "check-deps: C types appear outside AnimCodecs and AnimFonts" >&2
+  status=1
+fi
+if grep -rlE "OpaquePointer|FT_[A-Z][A-Za-z_]*|hb_[a-z_]+\(|HB_[A-Z_]+" Sources --include=*.swift | grep -v "^Sources/AnimFonts/" ; then
+  echo "check-deps: FreeType or HarfBuzz types appear outside AnimFonts" >&2
+  status=1
+fi
+# AnimFonts hands out Swift values only: no C type in a public declaration.
+if grep -nE "^\s*(public|open) .*(FT_|hb_|OpaquePointer)" Sources/AnimFonts/*.swift ; then
+  echo "check-deps: a public AnimFonts declaration names a C type" >&2
   status=1
 fi
 exit $status

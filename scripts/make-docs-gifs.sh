@@ -24,6 +24,17 @@ $bin Scenes/masks/circle-reveal.json --gif docs/images/circle-reveal.gif --quiet
 $bin Scenes/shadows/shadows.json --frame 9 --png docs/images/shadows.png --quiet
 $bin Scenes/gradients/gradients.json --frame 9 --png docs/images/gradients.png --quiet
 $bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.png --quiet
+# Transitions (docs/transitions.md): one GIF per scene, and the seeds' transition demos.
+mkdir -p docs/images/transitions
+for scene in Scenes/transitions/*.json; do
+  $bin "$scene" --gif "docs/images/transitions/$(basename "$scene" .json).gif" --quiet
+done
+for seed in flip-child-views cross-dissolve-swap catransition-reveal; do
+  $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
+done
+# Text (docs/scene-format.md#text-layers).
+$bin Scenes/text/paragraph-alignment.json --frame 0 --png docs/images/paragraph-alignment.png --quiet
+$bin Scenes/text/title-slide-in.json --gif docs/images/title-slide-in.gif --quiet
 # CAShapeLayer (docs/shapes.md).
 $bin Scenes/shapes/signature-stroke-end.json --gif docs/images/shapes-signature.gif --scale 1 --fps 20 --quiet
 $bin Scenes/shapes/caps-joins-fill-rules.json --frame 0 --png docs/images/shapes-caps-joins.png --quiet

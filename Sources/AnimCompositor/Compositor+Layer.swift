@@ -6,6 +6,10 @@ extension Compositor {
     /// Draws one ordinary layer and its subtree. `alpha` is the opacity inherited from ancestors
     /// that do not group (allowsGroupOpacity false, or transform layers); it multiplies into every draw.
     func drawLayer(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
+        if let transition = tree.transition(on: index) {
+            drawTransition(transition, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            return
+        }
         let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
@@ -19,7 +23,7 @@ extension Compositor {
 
         let node = tree.nodes[index]
         let visibleChildren = node.children.contains { !tree.nodes[$0].properties.isHidden }
-        let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient || layer.kind == .shape
+        let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient || layer.kind == .shape || layer.kind == .text
         // Group opacity matters where sublayers overlap; a layer's own background, contents and border
         // are faded one by one (as before sublayers existed; see docs/compositing.md).
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
@@ -53,6 +57,7 @@ extension Compositor {
         drawImage(of: draw.shape, alpha: alpha, into: &surface)
         drawGradient(of: draw.shape, alpha: alpha, into: &surface)
         drawShape(of: draw.shape, alpha: alpha, into: &surface)
+        drawText(of: draw.shape, alpha: alpha, into: &surface)
         drawSublayers(tree.nodes[draw.index].children, tree: tree, placement: draw.placement, alpha: alpha, into: &surface)
         if layer.borderWidth > 0 {
             fill(draw.shape.borderMask(), color: layer.borderColor, alpha: alpha, into: &surface)

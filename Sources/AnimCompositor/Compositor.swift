@@ -1,6 +1,7 @@
 import AnimGeometry
 import AnimLayers
 import AnimRaster
+import AnimText
 
 /// What the root of a frame looks like: its size in points, the pixel scale and the background.
 public struct CanvasSpec: Hashable, Sendable {
@@ -44,10 +45,13 @@ public struct Compositor: Sendable {
     public let canvas: CanvasSpec
     /// Decoded `contents` images, by the key layers name them with.
     public let images: [String: Bitmap]
+    /// Shaped strings and glyph outlines for text layers.
+    public let text: TextCatalog
 
-    public init(canvas: CanvasSpec, images: [String: Bitmap] = [:]) {
+    public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
         self.canvas = canvas
         self.images = images
+        self.text = text
     }
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.
@@ -74,7 +78,9 @@ public struct Compositor: Sendable {
     /// Draws sublayers in drawing order; a CATransformLayer starts a 3D rendering context.
     func drawSublayers(_ children: [Int], tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
         for child in Self.drawingOrder(children, tree) {
-            if tree.nodes[child].properties.kind == .transform {
+            if let transition = tree.transition(on: child) {
+                drawTransition(transition, tree: tree, placement: placement, alpha: alpha, into: &surface)
+            } else if tree.nodes[child].properties.kind == .transform {
                 drawContext(child, tree: tree, placement: placement, alpha: alpha, into: &surface)
             } else {
                 drawLayer(child, tree: tree, placement: placement, alpha: alpha, into: &surface)

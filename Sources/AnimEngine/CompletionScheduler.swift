@@ -14,11 +14,11 @@ enum CompletionScheduler {
             guard let i = pending.indices.min(by: { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }) else { break }
             let item = pending.remove(at: i)
             output.append(TimedAction(time: item.time, action: item.action))
-            guard let a = block(item.action), !a.completion.isEmpty else { continue }
+            guard let a = Completable(item.action, at: item.time), !a.completion.isEmpty else { continue }
             let later = pending.filter { $0.time > item.time || ($0.time == item.time && $0.order > item.order) }
-            let interruption = later.filter { $0.time < a.endTime(startingAt: item.time) && interrupts($0.action, a) }
+            let interruption = later.filter { $0.time < a.end && a.isInterrupted($0.action) }
                 .min { ($0.time, $0.order) < ($1.time, $1.order) }
-            let (time, finished) = interruption.map { ($0.time, false) } ?? (a.endTime(startingAt: item.time), true)
+            let (time, finished) = interruption.map { ($0.time, false) } ?? (a.end, true)
             guard time.isFinite else { continue }
             // Inserted items order after every action given in the file and every earlier insertion,
             // so a completion follows the action that interrupted it.
@@ -28,6 +28,28 @@ enum CompletionScheduler {
             }
         }
         return output
+    }
+
+    /// An action with a completion handler: when it ends, and what interrupts it.
+    struct Completable {
+        var completion: [CompletionAction]
+        var end: Double
+        var isInterrupted: (Action) -> Bool
+
+        init?(_ action: Action, at t: Double) {
+            if let a = CompletionScheduler.block(action) {
+                completion = a.completion
+                end = a.endTime(startingAt: t)
+                isInterrupted = { CompletionScheduler.interrupts($0, a) }
+            } else if case let .transition(v) = action {
+                // A later transition on the same view replaces this one (finished = false).
+                completion = v.completion
+                end = v.endTime(startingAt: t)
+                isInterrupted = { if case let .transition(w) = $0 { w.target == v.target && w.duration > 0 } else { false } }
+            } else {
+                return nil
+            }
+        }
     }
 
     /// The animations block of an `animate` or `animateKeyframes` action.

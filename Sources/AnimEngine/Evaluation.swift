@@ -7,10 +7,25 @@ extension Timeline {
     /// (core-animation-semantics.md §2.4), each at the layer's local time (its own and its
     /// ancestors' beginTime/speed/timeOffset, §2.2 step 1). Depends on nothing but `t`.
     public func presentation(at t: Double) -> LayerTree {
+        presentation(at: t, actionCount: actions.count)
+    }
+
+    /// The presentation tree at `t` with only the first `actionCount` actions: a transition's
+    /// snapshot is this tree at the transition's start, without the transition's own action.
+    func presentation(at t: Double, actionCount: Int) -> LayerTree {
         var tree = model
         var attached = [[Animation]](repeating: [], count: tree.nodes.count)
-        for timed in actions where timed.time <= t {
-            apply(timed, to: &tree, attached: &attached)
+        var started: [StartedTransition] = []
+        for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
+            if case let .transition(v) = timed.action {
+                guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &tree, attached: &attached) else { continue }
+                // One transition per layer (CATransition's key is always "transition").
+                started.removeAll { $0.layer == layer }
+                started.append(StartedTransition(actionIndex: i, sceneTime: timed.time, layer: layer,
+                                                 begin: tree.localTime(of: layer, at: timed.time), transition: v))
+            } else {
+                apply(timed, to: &tree, attached: &attached)
+            }
         }
         let modelTree = tree
         let localTimes = modelTree.localTimes(at: t)
@@ -22,7 +37,18 @@ extension Timeline {
             }
             tree.nodes[index].properties = props
         }
+        tree.transitions = started.compactMap { transition($0, localTime: localTimes[$0.layer]) }
         return tree
+    }
+
+    /// A started transition as drawn at a layer local time, or nil once it has ended (the end is
+    /// exclusive, like an animation's).
+    private func transition(_ s: StartedTransition, localTime: Double) -> LayerTransition? {
+        let fraction = (localTime - s.begin) / s.transition.duration
+        guard fraction >= 0, fraction < 1, let effect = s.transition.effect else { return nil }
+        let old = presentation(at: s.sceneTime, actionCount: s.actionIndex)
+        return LayerTransition(layer: s.layer, effect: effect,
+                               progress: s.transition.progress(atFraction: fraction), old: old)
     }
 
     private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [[Animation]]) {
@@ -47,6 +73,8 @@ extension Timeline {
             UIViewKeyframeLowering.apply(k, at: timed.time, tree: &tree, attached: &attached)
         case let .removeFromSuperlayer(layer):
             tree.removeFromSuperlayer(layer)
+        case .transition:
+            break  // run by presentation(at:actionCount:), which records the transition
         }
     }
 }

@@ -28,6 +28,8 @@ public enum LayerSetting: Hashable, Sendable {
     case lineCap(LineCap)
     case lineJoin(LineJoin)
     case lineDashPattern([Double])
+    /// CATextLayer's `string`, `font`, `alignmentMode`, `isWrapped` or `truncationMode`.
+    case text(LayerText.Setting)
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -51,6 +53,7 @@ public enum LayerSetting: Hashable, Sendable {
         case let .lineCap(c): p.shape.stroke.lineCap = c
         case let .lineJoin(j): p.shape.stroke.lineJoin = j
         case let .lineDashPattern(d): p.shape.stroke.dashPattern = d
+        case let .text(setting): setting.apply(to: &p.text)
         }
     }
 

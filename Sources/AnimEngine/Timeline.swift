@@ -19,6 +19,8 @@ public enum Action: Hashable, Sendable {
     case animateKeyframes(UIViewKeyframeAnimation)
     /// removeFromSuperlayer / removeFromSuperview.
     case removeFromSuperlayer(layer: Int)
+    /// CATransition, UIView.transition(with:) or UIView.transition(from:to:).
+    case transition(ViewTransition)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -30,6 +32,7 @@ public enum Action: Hashable, Sendable {
         case let (.animate(a1), .animate(a2)): a1 == a2
         case let (.animateKeyframes(a1), .animateKeyframes(a2)): a1 == a2
         case let (.removeFromSuperlayer(l1), .removeFromSuperlayer(l2)): l1 == l2
+        case let (.transition(v1), .transition(v2)): v1 == v2
         default: false
         }
     }
@@ -46,6 +49,7 @@ public enum Action: Hashable, Sendable {
         case let .animate(a): h.combine(5); h.combine(a)
         case let .removeFromSuperlayer(l): h.combine(6); h.combine(l)
         case let .animateKeyframes(a): h.combine(7); h.combine(a)
+        case let .transition(v): h.combine(8); h.combine(v)
         }
     }
 }

@@ -7,6 +7,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, startPoint, endPoint
     case path, fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit, strokeStart, strokeEnd
+    case fontSize, foregroundColor
 
     /// The type of the property's value.
     public var kind: ValueKind {
@@ -14,12 +15,14 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .position, .anchorPoint, .startPoint, .endPoint: .point
         case .bounds, .contentsRect: .rect
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
+        case .fontSize: .number
         case .shadowOffset: .size
         case .transform, .sublayerTransform: .transform
         case .hidden: .bool
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
         case .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd: .number
         case .path: .path
+        case .foregroundColor: .color
         }
     }
 
@@ -54,6 +57,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .miterLimit: .number(p.shape.stroke.miterLimit)
         case .strokeStart: .number(p.shape.stroke.strokeStart)
         case .strokeEnd: .number(p.shape.stroke.strokeEnd)
+        case .fontSize: .number(p.text.fontSize)
+        case .foregroundColor: .color(p.text.foregroundColor)
         }
     }
 
@@ -88,6 +93,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.miterLimit, .number(x)): p.shape.stroke.miterLimit = x
         case let (.strokeStart, .number(x)): p.shape.stroke.strokeStart = x
         case let (.strokeEnd, .number(x)): p.shape.stroke.strokeEnd = x
+        case let (.fontSize, .number(x)): p.text.fontSize = x
+        case let (.foregroundColor, .color(x)): p.text.foregroundColor = x
         default: break
         }
     }

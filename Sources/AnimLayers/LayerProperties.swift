@@ -10,6 +10,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case gradient
     /// CAShapeLayer: fills and strokes `shape.path` between its contents and its sublayers.
     case shape
+    /// CATextLayer: draws `text` as its contents.
+    case text
 }
 
 /// The properties of one CALayer, with Apple's defaults (core-animation-semantics.md §7.2, §8).
@@ -53,6 +55,8 @@ public struct LayerProperties: Hashable, Sendable {
     public var gradient = LayerGradient()
     /// CAShapeLayer's properties (used when `kind` is `.shape`).
     public var shape = ShapeLayerProperties()
+    /// CATextLayer's properties (used when `kind` is `.text`).
+    public var text = LayerText()
     /// The layer's own beginTime/speed/timeOffset (not animatable here).
     public var timing = LayerTiming()
 

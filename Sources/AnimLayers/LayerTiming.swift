@@ -44,11 +44,12 @@ public struct LayerTiming: Hashable, Sendable {
 
 extension LayerTree {
     /// Every layer's local time at scene time `t`, indexed like `nodes`: the chain of
-    /// `LayerTiming.localTime` from the root layers down (nodes are stored parents first).
+    /// `LayerTiming.localTime` from the root layers down. Nodes are stored parents first, except a
+    /// layer moved under a later one (transitionFromView), whose parent's time is computed on its own.
     public func localTimes(at t: Double) -> [Double] {
         var times = [Double](repeating: t, count: nodes.count)
         for (i, node) in nodes.enumerated() {
-            let parentTime = node.parent.map { times[$0] } ?? t
+            let parentTime = node.parent.map { $0 < i ? times[$0] : localTime(of: $0, at: t) } ?? t
             times[i] = node.properties.timing.localTime(parentTime: parentTime)
         }
         return times

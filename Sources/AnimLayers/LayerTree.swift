@@ -23,10 +23,17 @@ public struct LayerTree: Hashable, Sendable {
     public var nodes: [Node]
     /// The root layers, in array order: the sublayers of the canvas's root layer.
     public var roots: [Int]
+    /// Transitions in progress (filled in presentation trees only), at most one per layer.
+    public var transitions: [LayerTransition] = []
 
     public init(nodes: [Node] = [], roots: [Int] = []) {
         self.nodes = nodes
         self.roots = roots
+    }
+
+    /// The transition in progress on a layer, if any.
+    public func transition(on layer: Int) -> LayerTransition? {
+        transitions.isEmpty ? nil : transitions.first { $0.layer == layer }
     }
 
     /// The index of the layer with this id (linear search; scenes resolve ids once at load time).
@@ -55,6 +62,21 @@ public struct LayerTree: Hashable, Sendable {
         nodes.append(Node(id: id, properties: properties, parent: owner))
         nodes[owner].mask = index
         return index
+    }
+
+    /// Adds a layer as a sublayer of `parent` at `position` in its sublayers (addSubview /
+    /// insertSubview:atIndex:), detaching it from wherever it was first.
+    /// A layer is never added inside its own subtree.
+    public mutating func insert(_ index: Int, into parent: Int, at position: Int) {
+        var cursor: Int? = parent
+        while let c = cursor {
+            if c == index { return }
+            cursor = nodes[c].parent
+        }
+        removeFromSuperlayer(index)
+        nodes[index].parent = parent
+        let children = nodes[parent].children
+        nodes[parent].children.insert(index, at: min(max(0, position), children.count))
     }
 
     /// Detaches a layer (and its subtree) from its superlayer; it is no longer drawn.

@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
         self.includeEnd = options.includeEnd
         compositor = Compositor(canvas: CanvasSpec(width: canvas.width, height: canvas.height,
                                                    scale: canvas.scale, background: canvas.background),
-                                images: scene.images)
+                                images: scene.images, text: scene.text)
     }
 
     /// The number of frames rendered.

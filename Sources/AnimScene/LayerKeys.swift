@@ -10,6 +10,8 @@ enum LayerKey {
     case timing(LayerTiming.Field)
     /// A property that is not animatable (corner style, shadowPath, contents, gradient stops).
     case style(StyleKey)
+    /// CATextLayer's keys that are not animatable (`string`, `font`, …).
+    case text(TextStyleKey)
 
     /// Keys accepted on a layer and in `set`, with UIKit aliases (`center`, `alpha`).
     static let settable: [(name: String, key: LayerKey)] = [
@@ -26,15 +28,17 @@ enum LayerKey {
         ("shadowColor", .property(.shadowColor)), ("shadowOpacity", .property(.shadowOpacity)),
         ("shadowOffset", .property(.shadowOffset)), ("shadowRadius", .property(.shadowRadius)),
         ("contentsRect", .property(.contentsRect)), ("startPoint", .property(.startPoint)),
-        ("endPoint", .property(.endPoint)),
+        ("endPoint", .property(.endPoint)), ("fontSize", .property(.fontSize)),
+        ("foregroundColor", .property(.foregroundColor)),
     ] + shapeProperties.map { ($0.rawValue, .property($0)) } + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
+        + TextStyleKey.allCases.map { ($0.rawValue, .text($0)) }
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
     static let notYetRendered = ["contentsCenter"]
 
     /// Keys that only a layer object (not `set`) has.
-    static let structural = ["id", "type", "sublayers", "animations", "mask"]
+    static let structural = ["id", "type", "sublayers", "animations", "mask", "detached"]
 
     /// Keys that only CAGradientLayer has.
     static let gradientOnly = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
@@ -83,6 +87,7 @@ extension SceneDecoder {
         case .doubleSided: return .isDoubleSided(try reader.bool())
         case let .timing(field): return .timing(field, try reader.number())
         case let .style(key): return try decodeStyle(key, reader)
+        case let .text(key): return try decodeTextStyle(key, reader)
         }
     }
 

@@ -1,6 +1,7 @@
 import AnimEngine
 import AnimGeometry
 import AnimRaster
+import AnimText
 
 /// A loaded, validated scene: the canvas and a timeline, ready to be evaluated at any time.
 public struct Scene: Hashable, Sendable {
@@ -13,10 +14,13 @@ public struct Scene: Hashable, Sendable {
     public var goldenTolerance: SceneGoldenTolerance?
     /// The decoded `contents` images (premultiplied), keyed by the resolved paths layers name.
     public var images: [String: Bitmap]
+    /// Every text layer string shaped with every font the scene uses (see `TextCatalog`).
+    public var text: TextCatalog
 
     public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil,
-                goldenTolerance: SceneGoldenTolerance? = nil, images: [String: Bitmap] = [:]) {
+                goldenTolerance: SceneGoldenTolerance? = nil, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
         self.images = images
+        self.text = text
         self.canvas = canvas
         self.timeline = timeline
         self.title = title

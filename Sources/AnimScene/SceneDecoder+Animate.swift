@@ -63,7 +63,7 @@ extension SceneDecoder {
             case .beginFromCurrentState: a.beginFromCurrentState = true
             case .noEffect: break
             case .transitionOnly:
-                errors.append(item.error("'\(name)' belongs to UIView.transition; this version of animrender does not run transitions yet"))
+                errors.append(item.error("'\(name)' is an option of UIView.transition, not of animate", hint: "use the 'transition' or 'transitionFromView' verb"))
             }
         }
     }

@@ -3,7 +3,7 @@ import AnimLayers
 
 extension SceneDecoder {
     static let layerTypes = LayerKind.allCases.map(\.rawValue)
-    static let plannedLayerTypes = ["text", "replicator"]
+    static let plannedLayerTypes = ["replicator"]
 
     func decodeLayerList(_ reader: JSONReader, parent: Int?, depth: Int) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -21,12 +21,14 @@ extension SceneDecoder {
         properties.kind = decodeLayerKind(object)
         decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
         checkClassKeys(object, kind: properties.kind)
+        checkTextKeys(object, kind: properties.kind)
         let index = if let maskOwner {
             tree.appendMask(id: id ?? "", properties: properties, owner: maskOwner)
         } else {
             tree.append(id: id ?? "", properties: properties, parent: parent)
         }
         if let animations = object.optional("animations") { layerAnimations.append((index, animations)) }
+        decodeDetached(object, index: index, isMask: maskOwner != nil)
         if let mask = object.optional("mask") {
             if depth + 1 > SceneLimits.maxDepth {
                 errors.append(mask.error("layers are nested more than \(SceneLimits.maxDepth) deep"))
@@ -35,6 +37,18 @@ extension SceneDecoder {
             }
         }
         if let sublayers = object.optional("sublayers") { decodeLayerList(sublayers, parent: index, depth: depth + 1) }
+    }
+
+    /// `detached: true`: the layer is declared (with its sublayers) but not in its superlayer until a
+    /// timeline action adds it, as a view created but not yet added (transitionFromView's `to`).
+    private func decodeDetached(_ object: JSONObjectReader, index: Int, isMask: Bool) {
+        guard let r = object.optional("detached"), let detached = attempt({ () throws(SceneError) in try r.bool() }),
+              detached else { return }
+        if isMask {
+            errors.append(r.error("a mask layer cannot be detached"))
+        } else {
+            tree.removeFromSuperlayer(index)
+        }
     }
 
     private func decodeLayerKind(_ object: JSONObjectReader) -> LayerKind {

@@ -2,8 +2,8 @@ import AnimEngine
 import AnimLayers
 
 extension SceneDecoder {
-    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes", "removeFromSuperlayer"]
-    static let plannedVerbs = ["transition", "transitionFromView", "caTransition"]
+    static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes",
+                        "removeFromSuperlayer", "transition", "transitionFromView", "caTransition"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -33,12 +33,11 @@ extension SceneDecoder {
         case "pause", "resume", "removeFromSuperlayer": return decodeLayerVerb(verb, body)
         case "animate": return decodeAnimate(body)
         case "animateKeyframes": return decodeAnimateKeyframes(body)
+        case "transition": return decodeViewTransition(body)
+        case "transitionFromView": return decodeTransitionFromView(body)
+        case "caTransition": return decodeCATransition(body)
         default:
-            if Self.plannedVerbs.contains(verb) {
-                errors.append(body.error("the timeline verb '\(verb)' is part of the scene format but this version of animrender does not run it yet"))
-            } else {
-                report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs + Self.plannedVerbs))
-            }
+            report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs))
             return nil
         }
     }

@@ -44,6 +44,8 @@ final class SceneDecoder {
     var declared: [(id: String, path: JSONPath)] = []
     /// Every `contents` image, by resolved path, with where it was first named.
     var images: [(key: String, reader: JSONReader)] = []
+    /// Strings and fonts of text layers, shaped once all layers and actions are decoded.
+    var text = TextSources()
 
     init(file: String?) {
         self.file = file
@@ -84,8 +86,9 @@ final class SceneDecoder {
         }
         checkFrameCount(canvas, object)
         let images = loadImages()
+        let text = loadText()
         return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden,
-                     goldenTolerance: tolerance, images: images)
+                     goldenTolerance: tolerance, images: images, text: text)
     }
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.

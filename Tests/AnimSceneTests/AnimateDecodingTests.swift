@@ -52,7 +52,7 @@ struct AnimateDecodingTests {
             {"at": 0, "removeFromSuperlayer": {"layer": "nope"}}
             """)
         #expect(e.contains { $0.hint == "did you mean 'curveEaseOut'?" }, "\(e.map(\.message))")
-        #expect(e.contains { $0.message.contains("belongs to UIView.transition") })
+        #expect(e.contains { $0.message.contains("is an option of UIView.transition") })
         #expect(e.contains { $0.path?.description == "timeline[0].animate.changes.a.alpha" })
         #expect(e.contains { $0.path?.description == "timeline[0].animate.spring.damping" })
         #expect(e.contains { $0.path?.description == "timeline[0].animate.completion[0].if" })

@@ -1,0 +1,132 @@
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+
+/// CATransition "pageCurl" / "pageUnCurl" (UIKit's curlUp / curlDown): the page is peeled from a
+/// corner around a cylinder of radius r whose axis sweeps across it. Along the sweep direction d, page
+/// material behind the fold line s = f wraps half way round the cylinder and lies flipped on top of
+/// the page beyond the fold; the page underneath shows where the material has gone. Seen from above
+/// (orthographically), a point at sweep coordinate s shows, top first:
+/// the flipped back (s > f), the cylinder's upper half (back side, f − r ≤ s ≤ f), its lower quarter
+/// (front side), the flat page (s ≥ f), and the page underneath. The geometry of iOS's curl is
+/// unpublished; this is the cylinder model the reference suggests (docs/transitions.md).
+struct PageCurl: LayerWarp {
+    let size: Size
+    let curling: WarpTexture
+    let under: WarpTexture
+    /// Unit sweep direction, its normal, and the sweep coordinate of the starting corner.
+    let d: Point, n: Point
+    let s0: Double
+    let radius: Double
+    let fold: Double
+    let shadowStrength: Double
+
+    init(size: Size, curling: WarpTexture, under: WarpTexture, side: TransitionSubtype, progress p: Double) {
+        self.size = size
+        self.curling = curling
+        self.under = under
+        let d = Self.direction(side)
+        self.d = d
+        n = Point(x: -d.y, y: d.x)
+        let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height)]
+        let along = corners.map { $0.x * d.x + $0.y * d.y }
+        s0 = along.min() ?? 0
+        let span = (along.max() ?? 0) - s0
+        radius = max(1, min(size.width, size.height) / 8)
+        // At p = 1 the bulge and the flipped part have both left the page: f = span + πr/2.
+        let end = span + Double.pi * radius / 2
+        fold = p * end
+        // The shadow fades as the last of the page leaves, so the end shows the page beneath untouched.
+        shadowStrength = 0.35 * min(1, max(0, (end - fold) / (Double.pi * radius / 2)))
+    }
+
+    /// The sweep of the curl: a little off the subtype's axis, so it starts at a corner (bottom-right
+    /// for fromBottom, the curlUp default; then clockwise: top-left, bottom-left, top-right).
+    static func direction(_ side: TransitionSubtype) -> Point {
+        let c = cosine(tilt), s = sine(tilt)
+        switch side {
+        case .fromBottom: return Point(x: -s, y: -c)
+        case .fromTop: return Point(x: s, y: c)
+        case .fromLeft: return Point(x: c, y: -s)
+        case .fromRight: return Point(x: -c, y: s)
+        }
+    }
+
+    static let tilt = 0.35  // radians off the axis
+
+    /// Which candidates exist at (u, v): bit 0 flipped back, 1 upper cylinder, 2 lower cylinder,
+    /// 3 flat page; −1 outside the bounds.
+    func region(u: Double, v: Double) -> Int {
+        guard inBounds(u, v) else { return -1 }
+        let (s, t) = sweep(u, v)
+        var bits = 0
+        for (i, c) in candidates(s).enumerated() where c.map({ material($0.s, t) != nil }) == true { bits |= 1 << i }
+        return bits
+    }
+
+    func color(u: Double, v: Double) -> SIMD4<Double> {
+        guard inBounds(u, v) else { return SIMD4(repeating: 0) }
+        let (s, t) = sweep(u, v)
+        var below = under.sample(u, v).shaded(shadow(s))
+        for candidate in candidates(s).reversed() {
+            guard let c = candidate, let q = material(c.s, t) else { continue }
+            var colour = curling.sample(q.x, q.y)
+            if c.back { colour = Self.paper(colour) }
+            below = colour.shaded(c.light).over(below)
+        }
+        return below
+    }
+
+    private func inBounds(_ u: Double, _ v: Double) -> Bool {
+        u >= 0 && v >= 0 && u <= size.width && v <= size.height
+    }
+
+    private func sweep(_ u: Double, _ v: Double) -> (s: Double, t: Double) {
+        (u * d.x + v * d.y - s0, u * n.x + v * n.y)
+    }
+
+    /// The material point at sweep coordinate s (from the starting corner) and normal coordinate t,
+    /// nil when it is off the page.
+    private func material(_ s: Double, _ t: Double) -> Point? {
+        let along = s + s0
+        let p = Point(x: along * d.x + t * n.x, y: along * d.y + t * n.y)
+        let e = 1e-9
+        guard p.x >= -e, p.y >= -e, p.x <= size.width + e, p.y <= size.height + e else { return nil }
+        return p
+    }
+
+    struct Candidate {
+        var s: Double
+        var back: Bool
+        var light: Double
+    }
+
+    /// Top first: flipped back, upper cylinder, lower cylinder, flat page (nil where impossible).
+    private func candidates(_ s: Double) -> [Candidate?] {
+        let r = radius, f = fold
+        let flipped = s > f ? Candidate(s: 2 * f - s - Double.pi * r, back: true, light: 1) : nil
+        var upper: Candidate?, lower: Candidate?
+        if s >= f - r && s <= f {
+            let phi = arcSine(min(1, max(-1, (f - s) / r)))
+            // Lit from above: the side of the roll facing the viewer darkens toward its rim.
+            lower = Candidate(s: f - r * phi, back: false, light: 1 - 0.45 * sine(phi))
+            upper = Candidate(s: f - r * (Double.pi - phi), back: true, light: 1 - 0.25 * sine(phi))
+        }
+        let flat = s >= f ? Candidate(s: s, back: false, light: 1) : nil
+        return [flipped, upper, lower, flat]
+    }
+
+    /// The page underneath darkens just beyond the roll, where the curl casts its shadow.
+    private func shadow(_ s: Double) -> Double {
+        let edge = fold - radius
+        guard fold > 0, s < edge else { return 1 }
+        let distance = (edge - s) / radius
+        return 1 - shadowStrength * exponential(-3 * distance)
+    }
+
+    /// The back of the page: mostly white paper with the print showing through faintly.
+    static func paper(_ c: SIMD4<Double>) -> SIMD4<Double> {
+        let white = SIMD4<Double>(c.w, c.w, c.w, c.w)
+        return c * 0.25 + white * 0.75
+    }
+}

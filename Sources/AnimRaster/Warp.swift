@@ -1,0 +1,88 @@
+/// A picture defined point by point: what a deformed image (a page curl, a ripple) shows at each
+/// device point. `region` names the piece of the picture a point falls in (the flat page, the back of
+/// the curl, nothing); `color` is the premultiplied colour there, channels in 0…255.
+public protocol WarpField {
+    func region(x: Double, y: Double) -> Int
+    func color(x: Double, y: Double) -> SIMD4<Double>
+}
+
+/// Renders a `WarpField` into pixels. Where the four corners of a pixel lie in one region the
+/// picture is smooth there and one sample at the centre is taken; elsewhere an edge crosses the
+/// pixel and 4 × 4 samples are averaged, which anti-aliases the silhouettes of the deformation.
+public enum Warp {
+    public static let edgeSamples = 4
+
+    /// Writes the field's pixels over `area` of `dst` (replacing what is there).
+    public static func render<F: WarpField>(_ field: F, area: PixelRect, into dst: inout Bitmap) {
+        let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        guard !region.isEmpty else { return }
+        var above = cornerRegions(field, y: region.minY, region)
+        for y in region.minY..<region.maxY {
+            let below = cornerRegions(field, y: y + 1, region)
+            for x in region.minX..<region.maxX {
+                let i = x - region.minX
+                let smooth = above[i] == above[i + 1] && above[i] == below[i] && above[i] == below[i + 1]
+                let c = smooth ? field.color(x: Double(x) + 0.5, y: Double(y) + 0.5) : supersample(field, x, y)
+                dst[x, y] = pixel(c)
+            }
+            above = below
+        }
+    }
+
+    private static func cornerRegions<F: WarpField>(_ field: F, y: Int, _ r: PixelRect) -> [Int] {
+        (r.minX...r.maxX).map { field.region(x: Double($0), y: Double(y)) }
+    }
+
+    private static func supersample<F: WarpField>(_ field: F, _ x: Int, _ y: Int) -> SIMD4<Double> {
+        let n = edgeSamples
+        var sum = SIMD4<Double>(repeating: 0)
+        for j in 0..<n {
+            for i in 0..<n {
+                sum += field.color(x: Double(x) + (Double(i) + 0.5) / Double(n), y: Double(y) + (Double(j) + 0.5) / Double(n))
+            }
+        }
+        return sum / Double(n * n)
+    }
+
+    /// Rounds a premultiplied colour to 8 bits, keeping each channel ≤ alpha.
+    static func pixel(_ c: SIMD4<Double>) -> PixelRGBA8 {
+        func byte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(min(255, max(0, v.rounded()))) : 0 }
+        let a = byte(c.w)
+        return PixelRGBA8(r: min(byte(c.x), a), g: min(byte(c.y), a), b: min(byte(c.z), a), a: a)
+    }
+}
+
+/// A bitmap sampled at fractional texel positions: bilinear, in premultiplied colour (0…255),
+/// transparent outside the image (half a texel of fade at the border).
+public struct Texture: Sendable {
+    public let bitmap: Bitmap
+
+    public init(_ bitmap: Bitmap) { self.bitmap = bitmap }
+
+    /// The colour at texel coordinates (u, v): (0, 0) is the top-left corner of the first texel.
+    public func sample(_ u: Double, _ v: Double) -> SIMD4<Double> {
+        let x = u - 0.5, y = v - 0.5
+        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(bitmap.width), y < Double(bitmap.height) else {
+            return SIMD4(repeating: 0)
+        }
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
+        let bottom = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+
+    private func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
+        guard x >= 0, y >= 0, x < bitmap.width, y < bitmap.height else { return SIMD4(repeating: 0) }
+        let o = (y * bitmap.width + x) * 4
+        let p = bitmap.pixels
+        return SIMD4(Double(p[o]), Double(p[o + 1]), Double(p[o + 2]), Double(p[o + 3]))
+    }
+}
+
+extension SIMD4 where Scalar == Double {
+    /// Premultiplied source-over: `self` over `below`.
+    public func over(_ below: SIMD4<Double>) -> SIMD4<Double> {
+        self + below * (1 - w / 255)
+    }
+}

@@ -1,0 +1,86 @@
+import AnimEngine
+import AnimFonts
+import AnimLayers
+import AnimText
+
+/// CATextLayer's keys that are not animatable (`fontSize` and `foregroundColor` are layer properties).
+enum TextStyleKey: String, CaseIterable {
+    case string, font, alignmentMode, isWrapped, wrapped, truncationMode
+}
+
+/// What the text pass gathers while layers and actions are decoded: every string, every font file
+/// named (resolved path, where first named), and where the first text layer is (for an error
+/// about the default font).
+struct TextSources {
+    var strings = Set<String>()
+    var fonts: [(key: String, reader: JSONReader)] = []
+    var firstTextLayer: JSONReader?
+}
+
+extension SceneDecoder {
+    /// Keys only CATextLayer has; on a layer of another type they are a mistake.
+    static let textOnlyKeys = TextStyleKey.allCases.map(\.rawValue) + ["fontSize", "foregroundColor"]
+
+    func decodeTextStyle(_ key: TextStyleKey, _ reader: JSONReader) throws(SceneError) -> LayerSetting {
+        switch key {
+        case .string:
+            if reader.isNull { return .text(.string(nil)) }
+            let s = try reader.string()
+            text.strings.insert(s)
+            return .text(.string(s))
+        case .font:
+            if reader.isNull { return .text(.font(nil)) }
+            return .text(.font(try fontReference(reader)))
+        case .alignmentMode:
+            return .text(.alignmentMode(try reader.choice(TextAlignmentMode.self, what: "alignment mode")))
+        case .isWrapped, .wrapped: return .text(.isWrapped(try reader.bool()))
+        case .truncationMode:
+            return .text(.truncationMode(try reader.choice(TextTruncationMode.self, what: "truncation mode")))
+        }
+    }
+
+    /// A `font` path: resolved against the scene file's folder and recorded for loading.
+    private func fontReference(_ reader: JSONReader) throws(SceneError) -> String {
+        let path = try reader.string()
+        guard !path.isEmpty else { throw reader.error("font must name a font file (TrueType, OpenType or WOFF)") }
+        let resolved = path.hasPrefix("/") ? path : sceneDirectory + path
+        if !text.fonts.contains(where: { $0.key == resolved }) { text.fonts.append((resolved, reader)) }
+        return resolved
+    }
+
+    /// Text keys on a layer that is not a text layer; records where the first text layer is.
+    func checkTextKeys(_ object: JSONObjectReader, kind: LayerKind) {
+        if kind == .text {
+            if text.firstTextLayer == nil { text.firstTextLayer = object.reader(for: "type") ?? object.reader }
+            return
+        }
+        for key in Self.textOnlyKeys where object.has(key) {
+            errors.append(object.errorAtKey(key, "'\(key)' is a CATextLayer property; this layer's type is '\(kind.rawValue)'",
+                                            hint: "add \"type\": \"text\""))
+        }
+    }
+
+    /// Opens the default font and every named font, and shapes every string with each: the
+    /// scene's text catalog. A missing or unsupported font is an error where it is named.
+    func loadText() -> TextCatalog {
+        guard text.firstTextLayer != nil || !text.fonts.isEmpty else { return TextCatalog() }
+        var files: [(key: String, file: FontFile)] = []
+        var defaultKey = ""
+        do {
+            defaultKey = try DefaultFont.locate()
+            files.append((defaultKey, try FontFile(path: defaultKey)))
+        } catch {
+            if let at = text.firstTextLayer ?? text.fonts.first?.reader {
+                errors.append(at.error("cannot load the default font: \(error.description)"))
+            }
+        }
+        for (key, reader) in text.fonts where key != defaultKey {
+            do {
+                files.append((key, try FontFile(path: key)))
+            } catch {
+                errors.append(reader.error(error.description))
+            }
+        }
+        return TextCatalogBuilder.build(fonts: files, defaultFont: defaultKey, strings: text.strings)
+    }
+}

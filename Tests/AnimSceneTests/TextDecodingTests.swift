@@ -1,0 +1,110 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimScene
+import Foundation
+import Testing
+
+/// CATextLayer's keys, the text catalog built at load, and bad fonts reported where they are named.
+struct TextDecodingTests {
+    let base = SceneDecoderTests()
+
+    @Test func decodesTextKeysWithAppleDefaults() throws {
+        let scene = try base.decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text"},
+                        {"id": "b", "type": "text", "string": "Hi", "fontSize": 12, "foregroundColor": "red",
+                         "alignmentMode": "center", "wrapped": true, "truncationMode": "middle"}],
+             "timeline": [{"at": 0.5, "set": {"a": {"string": "Later", "isWrapped": true, "alignmentMode": "justified"}}}]}
+            """)
+        let a = scene.timeline.model.nodes[0].properties
+        #expect(a.kind == .text)
+        #expect(a.text == LayerText())
+        #expect(a.text.string == nil && a.text.fontSize == 36 && a.text.foregroundColor == .white)
+        #expect(a.text.alignmentMode == .natural && !a.text.isWrapped && a.text.truncationMode == .none)
+        let b = scene.timeline.model.nodes[1].properties.text
+        #expect(b.string == "Hi" && b.fontSize == 12 && b.foregroundColor == Color(red: 1, green: 0, blue: 0))
+        #expect(b.alignmentMode == .center && b.isWrapped && b.truncationMode == .middle)
+        let later = scene.timeline.presentation(at: 1).nodes[0].properties.text
+        #expect(later.string == "Later" && later.isWrapped && later.alignmentMode == .justified)
+        // Both strings, the one set later included, are shaped with the default font at load.
+        let catalog = scene.text
+        #expect(catalog.defaultFont.hasSuffix("Inter-Regular.otf"))
+        #expect(catalog.lookup(font: nil, string: "Hi")?.text.paragraphs.first?.count == 2)
+        #expect(catalog.lookup(font: nil, string: "Later")?.text.paragraphs.first?.count == 5)
+        #expect(catalog.faces.count == 1)
+    }
+
+    @Test func fontSizeAndForegroundColorAnimate() throws {
+        let scene = try base.decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text", "string": "x",
+                         "animations": [{"keyPath": "fontSize", "fromValue": 10, "toValue": 30, "duration": 1},
+                                        {"keyPath": "foregroundColor", "fromValue": "black", "toValue": "white", "duration": 1}]}]}
+            """)
+        let p = scene.timeline.presentation(at: 0.5).nodes[0].properties.text
+        #expect(abs(p.fontSize - 20) < 1e-9)
+        #expect(abs(p.foregroundColor.red - 0.5) < 1e-9)
+    }
+
+    @Test func sceneWithoutTextLoadsNoFont() throws {
+        let scene = try base.decode("{\"canvas\": {\"width\": 10, \"height\": 10}, \"layers\": [{\"id\": \"a\"}]}")
+        #expect(scene.text.faces.isEmpty)
+    }
+
+    @Test func namedFontIsResolvedNextToTheScene() throws {
+        let dir = NSTemporaryDirectory() + "animrender-text-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let font = try base.decode("{\"canvas\": {\"width\": 1, \"height\": 1}, \"layers\": [{\"id\": \"a\", \"type\": \"text\"}]}")
+            .text.defaultFont
+        try FileManager.default.copyItem(atPath: font, toPath: dir + "/copy.otf")
+        let json = "{\"canvas\": {\"width\": 1, \"height\": 1}, \"layers\": [{\"id\": \"a\", \"type\": \"text\", \"font\": \"copy.otf\", \"string\": \"Yo\"}]}"
+        let scene = try SceneLoader.decode(Array(json.utf8), file: dir + "/scene.json")
+        let key = try #require(scene.timeline.model.nodes[0].properties.text.font)
+        #expect(key == dir + "/copy.otf")
+        #expect(scene.text.lookup(font: key, string: "Yo")?.face.path == key)
+    }
+
+    @Test func missingFontIsLocated() {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text", "string": "x", "font": "fonts/none.ttf"}]}
+            """)
+        #expect(e.count == 1)
+        #expect(e.first?.file == "scene.json")
+        #expect(e.first?.path?.description == "layers[0].font")
+        #expect(e.first?.message.contains("cannot read the font file fonts/none.ttf: No such file or directory") == true,
+                "\(e.map(\.message))")
+    }
+
+    @Test func unsupportedFontIsLocated() throws {
+        let path = NSTemporaryDirectory() + "animrender-not-a-font-\(getpid()).ttf"
+        try Data(String(repeating: "this is not a font. ", count: 50).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text", "string": "x"}],
+             "timeline": [{"at": 0, "set": {"a": {"font": "\(path)"}}}]}
+            """)
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description == "timeline[0].set.a.font")
+        #expect(e.first?.message.contains("unsupported font \(path): FreeType does not know its format") == true,
+                "\(e.map(\.message))")
+    }
+
+    @Test func textKeysOnOtherLayersAndBadValuesAreLocated() {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "string": "x", "fontSize": 3},
+                        {"id": "b", "type": "text", "alignmentMode": "centre", "truncationMode": "tail", "string": 5}]}
+            """)
+        let paths = e.compactMap { $0.path?.description }
+        #expect(e.count == 5, "\(e.map(\.message))")
+        #expect(e.contains { $0.message.contains("CATextLayer property") && $0.path?.description == "layers[0].string" && $0.hint == "add \"type\": \"text\"" })
+        #expect(paths.contains("layers[0].fontSize"))
+        #expect(e.contains { $0.path?.description == "layers[1].alignmentMode" && $0.hint == "did you mean 'center'?" })
+        #expect(paths.contains("layers[1].truncationMode"))
+        #expect(paths.contains("layers[1].string"))
+    }
+}

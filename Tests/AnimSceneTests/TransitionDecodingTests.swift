@@ -1,0 +1,92 @@
+import AnimEngine
+import AnimLayers
+import AnimScene
+import AnimTiming
+import Testing
+
+/// The `transition`, `transitionFromView` and `caTransition` verbs and `detached` layers.
+struct TransitionDecodingTests {
+    func decode(_ timeline: String) throws(SceneErrors) -> Scene {
+        let json = """
+            {"canvas": {"width": 100, "height": 100, "duration": 3},
+             "layers": [{"id": "box", "bounds": [0, 0, 10, 10], "sublayers": [{"id": "a"}, {"id": "b", "detached": true}]},
+                        {"id": "loose"}],
+             "timeline": [\(timeline)]}
+            """
+        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+    }
+
+    func errors(_ timeline: String) -> [SceneError] {
+        do {
+            _ = try decode(timeline)
+            Issue.record("expected errors")
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    func transition(_ s: Scene) -> ViewTransition? {
+        guard case let .transition(v) = s.timeline.actions.first?.action else { return nil }
+        return v
+    }
+
+    @Test func caTransitionDefaults() throws {
+        let v = try #require(transition(try decode(#"{"at": 1, "caTransition": {"layer": "box", "changes": {"a": {"hidden": true}}}}"#)))
+        #expect(v.effect == TransitionEffect(.fade) && v.duration == 0.25, "type fade, duration 0 → 0.25")
+        #expect(v.timingFunction == nil && v.startProgress == 0 && v.endProgress == 1)
+        #expect(v.target == .layer(0) && v.changes.count == 1)
+    }
+
+    @Test func caTransitionKeys() throws {
+        let v = try #require(transition(try decode("""
+            {"at": 0, "caTransition": {"layer": "box", "type": "cube", "subtype": "fromTop", "duration": 0.5,
+             "timingFunction": "easeOut", "startProgress": 0.1, "endProgress": 0.9}}
+            """)))
+        #expect(v.effect == TransitionEffect(.cube, .fromTop) && v.duration == 0.5 && v.timingFunction == .easeOut)
+        #expect(v.startProgress == 0.1 && v.endProgress == 0.9)
+    }
+
+    @Test func uiViewOptionsLowerToCATransitions() throws {
+        let cases: [(String, TransitionEffect?)] = [
+            ("transitionFlipFromLeft", TransitionEffect(.oglFlip, .fromLeft)), ("transitionFlipFromBottom", TransitionEffect(.oglFlip, .fromBottom)),
+            ("transitionCurlUp", TransitionEffect(.pageCurl, .fromBottom)), ("transitionCurlDown", TransitionEffect(.pageUnCurl, .fromBottom)),
+            ("transitionCrossDissolve", TransitionEffect(.fade)), ("transitionNone", nil),
+        ]
+        for (option, effect) in cases {
+            let v = try #require(transition(try decode(#"{"at": 0, "transition": {"view": "box", "duration": 1, "options": "\#(option)"}}"#)))
+            #expect(v.effect == effect, "\(option)")
+            #expect(v.timingFunction == .easeInEaseOut, "UIKit's default curve")
+        }
+        let v = try #require(transition(try decode("""
+            {"at": 0, "transition": {"view": "box", "duration": 1, "options": ["transitionCrossDissolve", "curveLinear", "allowAnimatedContent"],
+             "changes": {"a": {"alpha": 0}}, "completion": [{"if": "finished", "set": {"a": {"hidden": true}}}]}}
+            """)))
+        #expect(v.timingFunction == .linear && v.animatesContent && v.completion.count == 1)
+    }
+
+    @Test func transitionFromViewNamesTheSwap() throws {
+        let s = try decode(#"{"at": 0, "transitionFromView": {"from": "a", "to": "b", "duration": 0.3, "options": ["transitionFlipFromLeft", "showHideTransitionViews"]}}"#)
+        let v = try #require(transition(s))
+        #expect(v.target == .superlayer(of: 1) && v.swap == ViewTransition.Swap(from: 1, to: 2, showsAndHides: true))
+        #expect(s.timeline.model.nodes[0].children == [1], "a detached layer is declared but not in its superlayer")
+        #expect(s.timeline.model.nodes[2].parent == 0)
+    }
+
+    @Test func badTransitionsAreLocated() {
+        let e = errors("""
+            {"at": 0, "caTransition": {"layer": "box", "type": "pageCurll", "subtype": "fromMiddle", "startProgress": 0.8, "endProgress": 0.2}},
+            {"at": 0, "transition": {"view": "box", "duration": 1, "options": ["transitionCurlUp", "transitionCrossDissolve", "repeat", "showHideTransitionViews"]}},
+            {"at": 0, "transitionFromView": {"from": "loose", "to": "b", "duration": 1}},
+            {"at": 0, "transition": {"view": "box"}}
+            """)
+        #expect(e.contains { $0.hint == "did you mean 'pageCurl'?" }, "\(e.map(\.message))")
+        #expect(e.contains { $0.path?.description == "timeline[0].caTransition.subtype" })
+        #expect(e.contains { $0.path?.description == "timeline[0].caTransition.endProgress" })
+        #expect(e.contains { $0.message.contains("both choose the transition") })
+        #expect(e.contains { $0.message.contains("'repeat' does not apply") })
+        #expect(e.contains { $0.message.contains("transitionFromView only") })
+        #expect(e.contains { $0.path?.description == "timeline[2].transitionFromView.from" && $0.hint == "put the views inside a container layer" })
+        #expect(e.contains { $0.path?.description == "timeline[3].transition" && $0.message.contains("duration") })
+    }
+}

@@ -1,0 +1,59 @@
+import AnimFonts
+import AnimText
+import Testing
+
+/// HarfBuzz's advances against FreeType's own, for the shipped font (Inter Regular 3.019, 2816 units
+/// per em). The kerning values were read from the font's GPOS table with fontTools.
+struct ShapingTests {
+    static let sentence = "AVATAR To Wa Yo"
+
+    static func font() throws -> FontFile {
+        try FontFile(path: try DefaultFont.locate())
+    }
+
+    @Test func metricsComeFromTheFont() throws {
+        let m = try Self.font().metrics
+        #expect(m == FontMetrics(unitsPerEm: 2816, ascender: 2728, descender: 680, lineGap: 0))
+    }
+
+    @Test func unkernedAdvancesAreFreeTypesAdvances() throws {
+        let font = try Self.font()
+        let glyphs = try #require(font.shape(Self.sentence, kerning: false).paragraphs.first)
+        let scalars = Array(Self.sentence.unicodeScalars)
+        #expect(glyphs.count == scalars.count)
+        for (g, s) in zip(glyphs, scalars) {
+            #expect(g.glyph == font.glyphIndex(of: s))
+            #expect(g.advance == font.advance(ofGlyph: g.glyph))
+        }
+        // hmtx widths of A V A T A R ␠ T o ␠ W a ␠ Y o.
+        #expect(glyphs.map(\.advance) == [1904, 1904, 1904, 1808, 1904, 1800, 792, 1808, 1680, 792, 2672, 1588, 792, 1872, 1680])
+        #expect(glyphs.reduce(0) { $0 + $1.advance } == 24900)
+    }
+
+    @Test func kerningAddsTheFontsPairValues() throws {
+        let font = try Self.font()
+        let kerned = try #require(font.shape(Self.sentence).paragraphs.first)
+        let plain = try #require(font.shape(Self.sentence, kerning: false).paragraphs.first)
+        let pairs = zip(kerned, plain).map { $0.advance - $1.advance }
+        // GPOS pair adjustments on the first glyph of AV, VA, AT, TA, To, Wa, Yo.
+        #expect(pairs == [-192, -176, -240, -240, 0, 0, 0, -224, 0, 0, -144, 0, 0, -216, 0])
+        #expect(kerned.reduce(0) { $0 + $1.advance } == 24900 - 1432)
+        // At 36 pt: 24900 · 36 / 2816 = 318.324 pt unkerned, 23468 · 36 / 2816 = 300.017 pt kerned.
+        let scale = font.metrics.scale(forSize: 36)
+        #expect(abs(kerned.reduce(0) { $0 + $1.advance } * scale - 300.017) < 1e-3)
+        #expect(abs(plain.reduce(0) { $0 + $1.advance } * scale - 318.324) < 1e-3)
+    }
+
+    @Test func clustersAndBreakOpportunities() throws {
+        let glyphs = try #require(try Self.font().shape("ab cd-ef").paragraphs.first)
+        #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 6, 7])
+        #expect(glyphs.map(\.isSpace) == [false, false, true, false, false, false, false, false])
+        #expect(glyphs.map(\.breaksAfter) == [false, false, true, false, false, true, false, false])
+    }
+
+    @Test func paragraphsSplitAtLineBreaks() throws {
+        let shaped = try Self.font().shape("one\ntwo\r\nthree\rfour")
+        #expect(shaped.paragraphs.map(\.count) == [3, 3, 5, 4])
+        #expect(try Self.font().shape("").paragraphs == [[]])
+    }
+}
