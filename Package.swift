@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "AnimGeometry"),
         .target(name: "AnimTiming", dependencies: ["AnimGeometry"]),
         .target(name: "AnimText", dependencies: ["AnimGeometry"]),
-        .target(name: "AnimLayers", dependencies: ["AnimGeometry", "AnimText"]),
+        .target(name: "AnimLayers", dependencies: ["AnimGeometry", "AnimTiming", "AnimText"]),
         .target(name: "AnimRaster", dependencies: ["AnimGeometry"]),
 
         // MARK: Layer 2: engines, compositing, codecs

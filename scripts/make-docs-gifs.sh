@@ -35,6 +35,14 @@ done
 # Text (docs/scene-format.md#text-layers).
 $bin Scenes/text/paragraph-alignment.json --frame 0 --png docs/images/paragraph-alignment.png --quiet
 $bin Scenes/text/title-slide-in.json --gif docs/images/title-slide-in.gif --quiet
+# View controllers (docs/view-controllers.md).
+mkdir -p docs/images/controllers
+for scene in Scenes/controllers/*.json; do
+  $bin "$scene" --gif "docs/images/controllers/$(basename "$scene" .json).gif" --quiet
+done
+for seed in bounce-present dimming-present shrink-dismiss navigation-shrink rotation-present spring-slide; do
+  $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
+done
 # CAShapeLayer (docs/shapes.md).
 $bin Scenes/shapes/signature-stroke-end.json --gif docs/images/shapes-signature.gif --scale 1 --fps 20 --quiet
 $bin Scenes/shapes/caps-joins-fill-rules.json --frame 0 --png docs/images/shapes-caps-joins.png --quiet

@@ -16,6 +16,7 @@ extension Timeline {
         var tree = model
         var attached = [[Animation]](repeating: [], count: tree.nodes.count)
         var started: [StartedTransition] = []
+        var saved: [Int: [(layer: Int, properties: LayerProperties)]] = [:]
         for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
             if case let .transition(v) = timed.action {
                 guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &tree, attached: &attached) else { continue }
@@ -23,6 +24,14 @@ extension Timeline {
                 started.removeAll { $0.layer == layer }
                 started.append(StartedTransition(actionIndex: i, sceneTime: timed.time, layer: layer,
                                                  begin: tree.localTime(of: layer, at: timed.time), transition: v))
+            } else if case let .interactive(drive) = timed.action {
+                saved[drive.id] = drive.layers.map { ($0, tree.nodes[$0].properties) }
+                Self.drive(drive, at: timed.time, tree: &tree)
+            } else if case let .restoreAfterCancel(id) = timed.action {
+                for (layer, properties) in saved[id] ?? [] {
+                    tree.nodes[layer].properties = properties
+                    attached[layer].removeAll()
+                }
             } else {
                 apply(timed, to: &tree, attached: &attached)
             }
@@ -41,11 +50,22 @@ extension Timeline {
         return tree
     }
 
+    /// Hands the layers' time to the interactive transition, from their local times now.
+    private static func drive(_ drive: InteractiveTransition, at t: Double, tree: inout LayerTree) {
+        for layer in drive.layers {
+            let parent = tree.nodes[layer].parent.map { tree.localTime(of: $0, at: t) } ?? t
+            let scrub = drive.scrub(local: tree.localTime(of: layer, at: t), parent: parent)
+            tree.nodes[layer].properties.timing = LayerTiming()
+            tree.nodes[layer].properties.timing.scrub = scrub
+        }
+    }
+
     /// A started transition as drawn at a layer local time, or nil once it has ended (the end is
     /// exclusive, like an animation's).
     private func transition(_ s: StartedTransition, localTime: Double) -> LayerTransition? {
-        let fraction = (localTime - s.begin) / s.transition.duration
-        guard fraction >= 0, fraction < 1, let effect = s.transition.effect else { return nil }
+        var fraction = (localTime - s.begin) / s.transition.duration
+        if fraction >= 1 && s.transition.holdsAtEnd { fraction = 1 }
+        guard fraction >= 0, fraction < 1 || s.transition.holdsAtEnd, let effect = s.transition.effect else { return nil }
         let old = presentation(at: s.sceneTime, actionCount: s.actionIndex)
         return LayerTransition(layer: s.layer, effect: effect,
                                progress: s.transition.progress(atFraction: fraction), old: old)
@@ -73,8 +93,11 @@ extension Timeline {
             UIViewKeyframeLowering.apply(k, at: timed.time, tree: &tree, attached: &attached)
         case let .removeFromSuperlayer(layer):
             tree.removeFromSuperlayer(layer)
-        case .transition:
-            break  // run by presentation(at:actionCount:), which records the transition
+        case let .addSublayer(layer, parent, below):
+            let position = below.flatMap { tree.nodes[parent].children.firstIndex(of: $0) } ?? tree.nodes[parent].children.count
+            tree.insert(layer, into: parent, at: position)
+        case .transition, .interactive, .restoreAfterCancel:
+            break  // run by presentation(at:actionCount:), which keeps their state
         }
     }
 }

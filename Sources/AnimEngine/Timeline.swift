@@ -21,6 +21,13 @@ public enum Action: Hashable, Sendable {
     case removeFromSuperlayer(layer: Int)
     /// CATransition, UIView.transition(with:) or UIView.transition(from:to:).
     case transition(ViewTransition)
+    /// addSubview / insertSubview(_:belowSubview:): on top of `parent`'s sublayers, or below `below`.
+    case addSublayer(layer: Int, parent: Int, below: Int?)
+    /// A percent-driven interactive transition takes over its layers' time.
+    case interactive(InteractiveTransition)
+    /// A cancelled interactive transition has played back: its layers get the properties saved when it
+    /// started, and lose the animations added since.
+    case restoreAfterCancel(id: Int)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -33,6 +40,9 @@ public enum Action: Hashable, Sendable {
         case let (.animateKeyframes(a1), .animateKeyframes(a2)): a1 == a2
         case let (.removeFromSuperlayer(l1), .removeFromSuperlayer(l2)): l1 == l2
         case let (.transition(v1), .transition(v2)): v1 == v2
+        case let (.addSublayer(l1, p1, b1), .addSublayer(l2, p2, b2)): l1 == l2 && p1 == p2 && b1 == b2
+        case let (.interactive(i1), .interactive(i2)): i1 == i2
+        case let (.restoreAfterCancel(a), .restoreAfterCancel(b)): a == b
         default: false
         }
     }
@@ -50,6 +60,9 @@ public enum Action: Hashable, Sendable {
         case let .removeFromSuperlayer(l): h.combine(6); h.combine(l)
         case let .animateKeyframes(a): h.combine(7); h.combine(a)
         case let .transition(v): h.combine(8); h.combine(v)
+        case let .addSublayer(l, p, b): h.combine(9); h.combine(l); h.combine(p); h.combine(b)
+        case let .interactive(i): h.combine(10); h.combine(i)
+        case let .restoreAfterCancel(id): h.combine(11); h.combine(id)
         }
     }
 }

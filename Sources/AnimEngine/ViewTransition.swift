@@ -43,6 +43,9 @@ public struct ViewTransition: Hashable, Sendable {
     /// allowAnimatedContent: the block's changes also animate, with the transition's duration and curve.
     public var animatesContent: Bool
     public var completion: [CompletionAction]
+    /// The effect stays at endProgress after the end until another transition replaces it
+    /// (UIModalTransitionStylePartialCurl keeps the presenting view curled).
+    public var holdsAtEnd = false
 
     public init(target: Target, effect: TransitionEffect?, duration: Double, timingFunction: TimingFunction? = nil,
                 startProgress: Double = 0, endProgress: Double = 1, changes: [LayerChanges] = [], swap: Swap? = nil,

@@ -6,6 +6,8 @@ public struct LayerTiming: Hashable, Sendable {
     public var beginTime: Double = 0
     public var speed: Double = 1
     public var timeOffset: Double = 0
+    /// Set while an interactive transition drives the layer's time (replaces the three above).
+    public var scrub: LocalTimeScrub? = nil
 
     public init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0) {
         self.beginTime = beginTime
@@ -15,6 +17,7 @@ public struct LayerTiming: Hashable, Sendable {
 
     /// t_L = (t_parent − beginTime) · speed + timeOffset.
     public func localTime(parentTime t: Double) -> Double {
+        if let scrub { return scrub.localTime(parentTime: t) }
         if self == LayerTiming() { return t }
         return (t - beginTime) * speed + timeOffset
     }

@@ -3,7 +3,8 @@ import AnimLayers
 
 extension SceneDecoder {
     static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes",
-                        "removeFromSuperlayer", "transition", "transitionFromView", "caTransition"]
+                        "removeFromSuperlayer", "transition", "transitionFromView", "caTransition", "transitionFromViewController",
+                        "present", "dismiss", "push", "pop"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -21,7 +22,11 @@ extension SceneDecoder {
             errors.append(reader.error("a timeline action needs 'at' and exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(found)"))
             return
         }
-        if let action = decodeVerb(verb, body, in: object) { actions.append(TimedAction(time: at, action: action)) }
+        if Self.controllerVerbs.contains(verb) {
+            controllers.verbs.append((at, verb, body))
+        } else if let action = decodeVerb(verb, body, in: object) {
+            actions.append(TimedAction(time: at, action: action))
+        }
     }
 
     /// One verb's action (a timeline entry's or a completion handler's), nil with errors recorded.
@@ -36,6 +41,10 @@ extension SceneDecoder {
         case "transition": return decodeViewTransition(body)
         case "transitionFromView": return decodeTransitionFromView(body)
         case "caTransition": return decodeCATransition(body)
+        case "transitionFromViewController": return decodeTransitionFromViewController(body)
+        case "present", "dismiss", "push", "pop":
+            errors.append(body.error("'\(verb)' runs at the top level of the timeline, not in a completion or an animator"))
+            return nil
         default:
             report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs))
             return nil

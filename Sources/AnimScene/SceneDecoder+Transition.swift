@@ -33,14 +33,20 @@ extension SceneDecoder {
     /// `transitionFromView`: `from`, `to`, `duration`, `options`, `completion`. The effect runs on
     /// `from`'s superlayer, so `from` must be inside a container layer.
     func decodeTransitionFromView(_ body: JSONReader) -> Action? {
+        decodeSwapTransition(body, verb: "transitionFromView") { r throws(SceneError) in try resolveLayer(r) }
+    }
+
+    /// transitionFromView and transitionFromViewController: the two views (named through `resolve`),
+    /// swapped in their superlayer with the options' effect.
+    func decodeSwapTransition(_ body: JSONReader, verb: String, resolve: (JSONReader) throws(SceneError) -> Int) -> Action? {
         guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return nil }
         report(object.unknownKeys(allowed: ["from", "to", "duration", "options", "completion"]))
         let errorCount = errors.count
         let fromReader = attempt { () throws(SceneError) in try object.required("from") }
-        let from = fromReader.flatMap { r in attempt { () throws(SceneError) in try resolveLayer(r) } }
-        let to = attempt { () throws(SceneError) in try resolveLayer(try object.required("to")) }
+        let from = fromReader.flatMap { r in attempt { () throws(SceneError) in try resolve(r) } }
+        let to = attempt { () throws(SceneError) in try resolve(try object.required("to")) }
         if let from, let fromReader, tree.nodes[from].parent == nil || tree.nodes[from].mask != nil {
-            errors.append(fromReader.error("transitionFromView animates the superlayer of 'from', and '\(tree.nodes[from].id)' has none",
+            errors.append(fromReader.error("\(verb) animates the superlayer of 'from', and '\(tree.nodes[from].id)' has none",
                                            hint: "put the views inside a container layer"))
         }
         var v = ViewTransition(target: .superlayer(of: from ?? 0), effect: nil, duration: transitionDuration(object) ?? 0)

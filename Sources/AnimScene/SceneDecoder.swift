@@ -46,6 +46,10 @@ final class SceneDecoder {
     var images: [(key: String, reader: JSONReader)] = []
     /// Strings and fonts of text layers, shaped once all layers and actions are decoded.
     var text = TextSources()
+    /// View controllers and their verbs (lowered after the timeline pass).
+    var controllers = ControllerState()
+    /// The canvas in points (the window's bounds).
+    var canvasSize = Size(width: 0, height: 0)
 
     init(file: String?) {
         self.file = file
@@ -65,17 +69,20 @@ final class SceneDecoder {
         errors.append(contentsOf: list)
     }
 
-    static let topLevelKeys = ["canvas", "layers", "timeline", "title", "description", "goldenFrames", "goldenTolerance", "$schema"]
+    static let topLevelKeys = ["canvas", "layers", "viewControllers", "timeline", "title", "description", "goldenFrames", "goldenTolerance", "$schema"]
 
     func decodeScene(_ reader: JSONReader) -> Scene? {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }
         report(object.unknownKeys(allowed: Self.topLevelKeys))
         let canvas = attempt { () throws(SceneError) in try object.required("canvas") }.flatMap(decodeCanvas)
+        if let canvas { canvasSize = Size(width: canvas.width, height: canvas.height) }
         if let layers = object.optional("layers") {
             decodeLayerList(layers, parent: nil, depth: 0)
         }
+        if let list = object.optional("viewControllers") { decodeViewControllers(list) }
         decodeLayerAnimations()
         if let timeline = object.optional("timeline") { decodeTimeline(timeline) }
+        lowerControllerVerbs()
         let title = object.optional("title").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         _ = object.optional("description").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         let golden = object.optional("goldenFrames").flatMap(decodeGoldenFrames)

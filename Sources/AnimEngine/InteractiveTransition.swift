@@ -1,0 +1,89 @@
+import AnimLayers
+import AnimTiming
+
+/// UIPercentDrivenInteractiveTransition over a view-controller transition (core-animation-semantics.md
+/// §11.2): while the gesture runs, the transition's layers stand still in time at duration × percent
+/// (percents given over time, linear between keys, clamped to 0…1); at `endOffset` the scene calls
+/// finish or cancel, and the rest plays forward — or back — in (1 − p)·duration / completionSpeed
+/// (finish) or p·duration / completionSpeed (cancel) seconds along `completionCurve`.
+public struct InteractiveTransition: Hashable, Sendable {
+    public struct PercentKey: Hashable, Sendable {
+        public var offset: Double
+        public var percent: Double
+
+        public init(offset: Double, percent: Double) {
+            self.offset = offset
+            self.percent = percent
+        }
+    }
+
+    public enum Ending: String, Hashable, Sendable { case finish, cancel }
+
+    /// Identifies the transition, so that a cancel can restore what it saved.
+    public var id: Int
+    /// The layers whose time is driven: the transition's from and to views.
+    public var layers: [Int]
+    public var duration: Double
+    public var percents: [PercentKey]
+    public var ending: Ending
+    public var endOffset: Double
+    public var completionSpeed: Double
+    public var completionCurve: TimingFunction?
+
+    public init(id: Int, layers: [Int], duration: Double, percents: [PercentKey], ending: Ending, endOffset: Double,
+                completionSpeed: Double = 1, completionCurve: TimingFunction? = .easeInEaseOut) {
+        self.id = id
+        self.layers = layers
+        self.duration = duration
+        self.percents = percents
+        self.ending = ending
+        self.endOffset = endOffset
+        self.completionSpeed = completionSpeed
+        self.completionCurve = completionCurve
+    }
+
+    /// The gesture's percent at an offset from the start (0 before the first key).
+    public func percent(atOffset o: Double) -> Double {
+        var previous = PercentKey(offset: 0, percent: 0)
+        for key in percents {
+            if o < key.offset {
+                let span = key.offset - previous.offset
+                let f = span > 0 ? (o - previous.offset) / span : 1
+                return Self.clamped(previous.percent + (key.percent - previous.percent) * f)
+            }
+            previous = key
+        }
+        return Self.clamped(previous.percent)
+    }
+
+    /// The percent when finish or cancel is called.
+    public var finalPercent: Double { percent(atOffset: endOffset) }
+
+    /// completionSpeed ≤ 0 is treated as 1, as UIKit does.
+    public var completionDuration: Double {
+        let speed = completionSpeed > 0 ? completionSpeed : 1
+        let remaining = ending == .finish ? 1 - finalPercent : finalPercent
+        return remaining * duration / speed
+    }
+
+    /// When the transition completes (its completion runs then).
+    public var completionOffset: Double { endOffset + completionDuration }
+
+    /// The driven local time of a layer whose local time was `local` and its parent's `parent` at the start.
+    public func scrub(local: Double, parent: Double) -> LocalTimeScrub {
+        var segments: [LocalTimeScrub.Segment] = []
+        var previous = (offset: 0.0, percent: percent(atOffset: 0))
+        let keys = percents.filter { $0.offset > 0 && $0.offset < endOffset }.map { ($0.offset, percent(atOffset: $0.offset)) }
+        for (offset, p) in keys + [(endOffset, finalPercent)] {
+            segments.append(.init(start: parent + previous.offset, end: parent + offset,
+                                  from: local + duration * previous.percent, to: local + duration * p))
+            previous = (offset, p)
+        }
+        let target = ending == .finish ? 1.0 : 0.0
+        segments.append(.init(start: parent + endOffset, end: parent + completionOffset,
+                              from: local + duration * previous.percent, to: local + duration * target, curve: completionCurve))
+        return LocalTimeScrub(segments: segments)
+    }
+
+    static func clamped(_ p: Double) -> Double { p.isFinite ? min(1, max(0, p)) : 0 }
+}

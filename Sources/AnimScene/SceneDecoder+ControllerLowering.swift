@@ -1,0 +1,101 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimTiming
+
+/// present / dismiss / push / pop, each lowered to the actions UIKit would cause.
+extension SceneDecoder {
+    static let controllerCommonKeys = ["animated", "animator", "interactive", "completion"]
+
+    func lowerControllerVerb(_ verb: String, _ body: JSONReader, at t: Double, state: inout ControllerStacks) {
+        guard let object = attempt({ () throws(SceneError) in try body.object() }) else { return }
+        switch verb {
+        case "present": lowerPresent(object, at: t, state: &state)
+        case "dismiss": lowerDismiss(object, at: t, state: &state)
+        case "push": lowerPush(object, at: t, state: &state)
+        default: lowerPop(object, at: t, state: &state)
+        }
+    }
+
+    private func lowerPresent(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
+        report(object.unknownKeys(allowed: ["viewController", "from", "modalTransitionStyle", "modalPresentationStyle"] + Self.controllerCommonKeys))
+        guard let to = attempt({ () throws(SceneError) in try resolveController(try object.required("viewController")) }) else { return }
+        let presenter: ViewControllerDecl?
+        if let r = object.optional("from") {
+            presenter = attempt { () throws(SceneError) in try resolveController(r) }
+        } else if let top = state.presentations.last {
+            presenter = controller(top.presented)
+        } else {
+            errors.append(object.reader.error("name the presenting view controller with 'from'"))
+            presenter = nil
+        }
+        guard let presenter, let window = controllers.window else { return }
+        let style = object.optional("modalTransitionStyle").flatMap { decodeName($0, BuiltInTransition.self, what: "modal transition style") } ?? .coverVertical
+        let presentation = object.optional("modalPresentationStyle").flatMap { decodeName($0, PresentationStyle.self, what: "modal presentation style") } ?? .fullScreen
+        let context = makeContext(.present, from: presenter.view, to: to.view, container: window, style: style, at: t)
+        let plan = ControllerPlan(context: context, style: style, removesFrom: presentation.removesPresenter, addsTo: true)
+        if lower(plan, object) {
+            state.presentations.append(.init(presented: to.id, presenter: presenter.id, style: style, presentation: presentation))
+        }
+    }
+
+    private func lowerDismiss(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
+        report(object.unknownKeys(allowed: ["viewController"] + Self.controllerCommonKeys))
+        let named = object.optional("viewController").flatMap { r in attempt { () throws(SceneError) in try resolveController(r) } }
+        guard let index = state.presentations.lastIndex(where: { named == nil || $0.presented == named?.id }) else {
+            errors.append(object.reader.error(named.map { "'\($0.id)' is not presented at that time" } ?? "nothing is presented at that time"))
+            return
+        }
+        let record = state.presentations[index]
+        guard let from = controller(record.presented), let to = controller(record.presenter), let window = controllers.window else { return }
+        let context = makeContext(.dismiss, from: from.view, to: to.view, container: window, style: record.style, at: t)
+        let plan = ControllerPlan(context: context, style: record.style, removesFrom: true, addsTo: record.presentation.removesPresenter)
+        if lower(plan, object) { state.presentations.remove(at: index) }
+    }
+
+    private func lowerPush(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
+        report(object.unknownKeys(allowed: ["navigationController", "viewController"] + Self.controllerCommonKeys))
+        guard let nav = navigationController(object, state),
+              let to = attempt({ () throws(SceneError) in try resolveController(try object.required("viewController")) }),
+              let stack = state.stack(nav.id), let top = stack.last.flatMap(controller) else { return }
+        let context = makeContext(.push, from: top.view, to: to.view, container: nav.view, style: nil, at: t)
+        if lower(ControllerPlan(context: context, style: nil, removesFrom: true, addsTo: true), object) {
+            state.setStack(nav.id, stack + [to.id])
+        }
+    }
+
+    private func lowerPop(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
+        report(object.unknownKeys(allowed: ["navigationController"] + Self.controllerCommonKeys))
+        guard let nav = navigationController(object, state), let stack = state.stack(nav.id) else { return }
+        guard stack.count >= 2, let from = controller(stack[stack.count - 1]), let to = controller(stack[stack.count - 2]) else {
+            errors.append(object.reader.error("'\(nav.id)' has only its root view controller at that time; nothing to pop"))
+            return
+        }
+        let context = makeContext(.pop, from: from.view, to: to.view, container: nav.view, style: nil, at: t)
+        if lower(ControllerPlan(context: context, style: nil, removesFrom: true, addsTo: true), object) {
+            state.setStack(nav.id, Array(stack.dropLast()))
+        }
+    }
+
+    private func navigationController(_ object: JSONObjectReader, _ state: ControllerStacks) -> ViewControllerDecl? {
+        guard let r = attempt({ () throws(SceneError) in try object.required("navigationController") }),
+              let nav = attempt({ () throws(SceneError) in try resolveController(r) }) else { return nil }
+        guard state.stack(nav.id) != nil else {
+            errors.append(r.error("'\(nav.id)' is not a navigation controller", hint: "give it 'viewControllers' (its stack) in 'viewControllers'"))
+            return nil
+        }
+        return nav
+    }
+
+    private func makeContext(_ kind: ControllerTransitionKind, from: Int, to: Int, container: Int,
+                             style: BuiltInTransition?, at t: Double) -> TransitionContext {
+        let bounds = tree.nodes[container].properties.bounds
+        let duration: Double = switch style {
+        case nil: BuiltInTiming.navigation
+        case .flipHorizontal?: BuiltInTiming.flip
+        default: BuiltInTiming.modal
+        }
+        return TransitionContext(kind: kind, from: from, to: to, container: container, containerBounds: bounds,
+                                 initialFrameFrom: tree.nodes[from].properties.frame, duration: duration, start: t)
+    }
+}

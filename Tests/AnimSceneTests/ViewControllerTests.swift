@@ -1,0 +1,177 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimScene
+import AnimTiming
+import Testing
+
+/// View-controller transitions lowered to the timeline, measured on the presentation tree: the
+/// views' positions at the start, middle and end, and the hierarchy before and after.
+struct ViewControllerTests {
+    /// Two 240 × 400 screens; `second` is declared detached, as a view controller's view not yet shown.
+    func scene(_ timeline: String, extraControllers: String = "", extraLayers: String = "") throws(SceneErrors) -> Scene {
+        let json = """
+            {"canvas": {"width": 240, "height": 400, "duration": 4},
+             "layers": [{"id": "first", "frame": [0, 0, 240, 400]}, {"id": "second", "frame": [0, 0, 240, 400], "detached": true}\(extraLayers)],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}\(extraControllers)],
+             "timeline": [\(timeline)]}
+            """
+        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+    }
+
+    func errors(_ timeline: String) -> [SceneError] {
+        do {
+            _ = try scene(timeline)
+            Issue.record("expected errors")
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    func y(_ s: Scene, _ id: String, at t: Double) -> Double {
+        let tree = s.timeline.presentation(at: t)
+        return tree.nodes[tree.index(of: id)!].properties.position.y
+    }
+
+    func x(_ s: Scene, _ id: String, at t: Double) -> Double {
+        let tree = s.timeline.presentation(at: t)
+        return tree.nodes[tree.index(of: id)!].properties.position.x
+    }
+
+    func windowChildren(_ s: Scene, at t: Double) -> [String] {
+        let tree = s.timeline.presentation(at: t)
+        return tree.nodes[tree.index(of: "window")!].children.map { tree.nodes[$0].id }
+    }
+
+    @Test func theRootLayersMoveIntoAWindow() throws {
+        let s = try scene("")
+        #expect(s.timeline.model.roots.map { s.timeline.model.nodes[$0].id } == ["window"])
+        #expect(windowChildren(s, at: 0) == ["first"], "a detached view is not in the window")
+    }
+
+    @Test func coverVerticalSlidesUpThenTheCoveredViewLeaves() throws {
+        let s = try scene(#"{"at": 1, "present": {"viewController": "secondVC", "from": "firstVC"}}"#)
+        #expect(windowChildren(s, at: 0.9) == ["first"])
+        #expect(windowChildren(s, at: 1) == ["first", "second"])
+        #expect(y(s, "second", at: 1) == 600, "one screen lower at the start")
+        let mid = 200 + 400 * (1 - TimingFunction.easeInEaseOut.value(at: 0.5))
+        #expect(abs(y(s, "second", at: 1.25) - mid) < 1e-9, "half way through the 0.5 s easeInOut")
+        #expect(y(s, "second", at: 1.5) == 200)
+        #expect(windowChildren(s, at: 1.5) == ["second"], "full screen: the presenting view leaves the window")
+    }
+
+    @Test func dismissBringsThePresenterBackBelow() throws {
+        let s = try scene("""
+            {"at": 0, "present": {"viewController": "secondVC", "from": "firstVC", "animated": false}},
+            {"at": 1, "dismiss": {"viewController": "secondVC"}}
+            """)
+        #expect(windowChildren(s, at: 0.5) == ["second"])
+        #expect(windowChildren(s, at: 1) == ["first", "second"])
+        #expect(abs(y(s, "second", at: 1.25) - (200 + 400 * TimingFunction.easeInEaseOut.value(at: 0.5))) < 1e-9)
+        #expect(windowChildren(s, at: 1.5) == ["first"])
+    }
+
+    @Test func aCustomAnimatorRunsItsStepsWithTheContext() throws {
+        let s = try scene("""
+            {"at": 0.2, "present": {"viewController": "secondVC", "from": "firstVC", "animator": {"transitionDuration": 0.8, "animateTransition": [
+              {"set": {"$to": {"frame": [0, "$containerHeight", "$containerWidth", "$containerHeight"]}}},
+              {"animate": {"duration": "$duration", "options": "curveLinear", "spring": {"damping": 0.6, "initialVelocity": 0},
+                           "changes": {"$to": {"frame": "$finalFrame.to"}}}}]}}}
+            """)
+        let spring = Spring.uiView(duration: 0.8, dampingRatio: 0.6, initialVelocity: 0)
+        #expect(y(s, "second", at: 0.2) == 600, "BouncePresentAnimation: one screen lower")
+        let expected = 200 + 400 * (1 - spring.progress(at: 0.3))
+        #expect(abs(y(s, "second", at: 0.5) - expected) < 1e-9, "the spring's value 0.3 s in")
+        #expect(y(s, "second", at: 0.5) < 200, "damping 0.6 overshoots above the final frame")
+        #expect(y(s, "second", at: 1.0) == 200)
+        #expect(windowChildren(s, at: 1.0) == ["second"], "completeTransition at transitionDuration")
+    }
+
+    @Test func pushSlidesInWithParallaxAndPopReturns() throws {
+        let nav = #", {"id": "nav", "view": "navView", "viewControllers": ["firstVC"]}"#
+        let layers = #", {"id": "navView", "frame": [0, 0, 240, 400]}"#
+        let json = """
+            {"canvas": {"width": 240, "height": 400, "duration": 4},
+             "layers": [{"id": "navView", "frame": [0, 0, 240, 400], "sublayers": [
+                 {"id": "first", "frame": [0, 0, 240, 400]}, {"id": "second", "frame": [0, 0, 240, 400], "detached": true}]}],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}\(nav)],
+             "timeline": [{"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
+                          {"at": 2, "pop": {"navigationController": "nav"}}]}
+            """
+        _ = layers
+        let s = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+        #expect(x(s, "second", at: 1) == 360, "to starts one width to the right")
+        let e = TimingFunction.easeInEaseOut.value(at: 0.5)
+        #expect(abs(x(s, "first", at: 1.175) - (120 - 72 * e)) < 1e-9, "from moves 30% of the width")
+        #expect(x(s, "second", at: 1.35) == 120)
+        let tree = s.timeline.presentation(at: 1.5)
+        #expect(tree.nodes[tree.index(of: "navView")!].children == [tree.index(of: "second")!])
+        #expect(x(s, "first", at: 2) == 48, "pop: the covered view comes back from 30% to the left")
+        #expect(x(s, "second", at: 2.35) == 360 && x(s, "first", at: 2.35) == 120)
+    }
+
+    /// A 1 s linear dismiss animator moving the presented view down one screen, driven by a pan.
+    func interactive(_ ending: String, at end: Double, percent: String) throws -> Scene {
+        try scene("""
+            {"at": 0, "present": {"viewController": "secondVC", "from": "firstVC", "animated": false}},
+            {"at": 1, "dismiss": {"viewController": "secondVC", "animator": {"transitionDuration": 1, "animateTransition": [
+               {"animate": {"duration": "$duration", "options": "curveLinear",
+                            "changes": {"$from": {"frame": [0, "$containerHeight", "$containerWidth", "$containerHeight"]}}}}]},
+              "interactive": {"percent": \(percent), "\(ending)": {"at": \(end), "completionSpeed": 2, "completionCurve": "linear"}}}}
+            """)
+    }
+
+    @Test func percentDrivenTransitionFollowsTheGestureThenFinishes() throws {
+        let s = try interactive("finish", at: 0.8, percent: "[[0, 0], [0.4, 0.2], [0.8, 0.6]]")
+        #expect(abs(y(s, "second", at: 1.2) - (200 + 400 * 0.1)) < 1e-9, "half way to the 0.2 key")
+        #expect(abs(y(s, "second", at: 1.6) - (200 + 400 * 0.4)) < 1e-9)
+        // finish at 0.6: the remaining 0.4 s of animation at completionSpeed 2 takes 0.2 s.
+        #expect(abs(y(s, "second", at: 1.9) - (200 + 400 * 0.8)) < 1e-9)
+        #expect(windowChildren(s, at: 2.0) == ["first"], "completed at 1 + 0.8 + 0.2")
+        #expect(windowChildren(s, at: 1.99).contains("second"))
+    }
+
+    @Test func aCancelledTransitionPlaysBackAndRestoresTheViews() throws {
+        let s = try interactive("cancel", at: 0.5, percent: "[[0, 0], [0.5, 0.3]]")
+        #expect(abs(y(s, "second", at: 1.5) - 320) < 1e-9, "30% of the way")
+        #expect(abs(y(s, "second", at: 1.575) - (200 + 400 * 0.15)) < 1e-9, "back at twice the speed")
+        #expect(windowChildren(s, at: 1.65) == ["second"], "the presenter goes away again; the presented view stays")
+        #expect(y(s, "second", at: 1.65) == 200 && y(s, "second", at: 3) == 200, "its frame is restored")
+        let tree = s.timeline.presentation(at: 3)
+        #expect(tree.nodes[tree.index(of: "second")!].properties.timing == LayerTiming())
+    }
+
+    @Test func partialCurlHoldsUntilTheDismiss() throws {
+        let s = try scene("""
+            {"at": 0, "present": {"viewController": "secondVC", "from": "firstVC", "modalTransitionStyle": "partialCurl"}},
+            {"at": 3, "dismiss": {"viewController": "secondVC"}}
+            """)
+        let window = s.timeline.model.index(of: "window")!
+        let held = try #require(s.timeline.presentation(at: 2).transition(on: window))
+        #expect(held.effect == TransitionEffect(.pageCurl, .fromBottom) && held.progress == 0.5)
+        let back = try #require(s.timeline.presentation(at: 3).transition(on: window))
+        #expect(back.effect.type == .pageUnCurl && back.progress == 0.5, "uncurls from where the curl stopped")
+        #expect(s.timeline.presentation(at: 3.6).transitions.isEmpty)
+    }
+
+    @Test func badControllerVerbsAreLocated() {
+        let e = errors("""
+            {"at": 0, "present": {"viewController": "secondVc"}},
+            {"at": 0.1, "dismiss": {}},
+            {"at": 0.2, "push": {"navigationController": "firstVC", "viewController": "secondVC"}},
+            {"at": 0.3, "present": {"viewController": "secondVC", "from": "firstVC", "modalTransitionStyle": "flipHorizontal",
+              "interactive": {"percent": [[0, 0]], "finish": {"at": 1}}}},
+            {"at": 0.4, "present": {"viewController": "secondVC", "from": "firstVC", "animator": {"transitionDuration": 1,
+              "animateTransition": [{"set": {"$too": {"alpha": 0}}}]}}},
+            {"at": 0.5, "set": {"first": {"alpha": 1}}, "present": {}},
+            {"at": 0.6, "animate": {"duration": 1, "changes": {}, "completion": [{"pop": {"navigationController": "x"}}]}}
+            """)
+        #expect(e.contains { $0.hint == "did you mean 'secondVC'?" }, "\(e.map(\.message))")
+        #expect(e.contains { $0.message.contains("nothing is presented") })
+        #expect(e.contains { $0.message.contains("is not a navigation controller") })
+        #expect(e.contains { $0.message.contains("cannot be driven interactively") })
+        #expect(e.contains { $0.message.contains("'$too'") && $0.hint == "did you mean '$to'?" })
+        #expect(e.contains { $0.message.contains("runs at the top level") })
+    }
+}
