@@ -4,24 +4,17 @@ import AnimTiming
 import Testing
 
 /// The `animate` and `removeFromSuperlayer` verbs in scene files.
-struct AnimateDecodingTests {
-    func decode(_ timeline: String) throws(SceneErrors) -> Scene {
-        let json = """
+struct AnimateDecodingTests: SceneFixture {
+    func json(_ timeline: String) -> String {
+        """
             {"canvas": {"width": 100, "height": 100, "duration": 3},
              "layers": [{"id": "a", "bounds": [0, 0, 10, 10]}, {"id": "b"}], "timeline": [\(timeline)]}
             """
-        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
     }
 
-    func errors(_ timeline: String) -> [SceneError] {
-        do {
-            _ = try decode(timeline)
-            Issue.record("expected errors")
-            return []
-        } catch {
-            return error.errors
-        }
-    }
+    func decode(_ timeline: String) throws(SceneErrors) -> Scene { try decodeScene(json(timeline)) }
+
+    func errors(_ timeline: String) -> [SceneError] { sceneErrors(json(timeline)) }
 
     @Test func decodesOptionsSpringAndCompletion() throws {
         let s = try decode("""

@@ -5,26 +5,19 @@ import AnimTiming
 import Testing
 
 /// The `transition`, `transitionFromView` and `caTransition` verbs and `detached` layers.
-struct TransitionDecodingTests {
-    func decode(_ timeline: String) throws(SceneErrors) -> Scene {
-        let json = """
+struct TransitionDecodingTests: SceneFixture {
+    func json(_ timeline: String) -> String {
+        """
             {"canvas": {"width": 100, "height": 100, "duration": 3},
              "layers": [{"id": "box", "bounds": [0, 0, 10, 10], "sublayers": [{"id": "a"}, {"id": "b", "detached": true}]},
                         {"id": "loose"}],
              "timeline": [\(timeline)]}
             """
-        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
     }
 
-    func errors(_ timeline: String) -> [SceneError] {
-        do {
-            _ = try decode(timeline)
-            Issue.record("expected errors")
-            return []
-        } catch {
-            return error.errors
-        }
-    }
+    func decode(_ timeline: String) throws(SceneErrors) -> Scene { try decodeScene(json(timeline)) }
+
+    func errors(_ timeline: String) -> [SceneError] { sceneErrors(json(timeline)) }
 
     func transition(_ s: Scene) -> ViewTransition? {
         guard case let .transition(v) = s.timeline.actions.first?.action else { return nil }

@@ -7,27 +7,20 @@ import Testing
 
 /// View-controller transitions lowered to the timeline, measured on the presentation tree: the
 /// views' positions at the start, middle and end, and the hierarchy before and after.
-struct ViewControllerTests {
+struct ViewControllerTests: SceneFixture {
     /// Two 240 × 400 screens; `second` is declared detached, as a view controller's view not yet shown.
-    func scene(_ timeline: String, extraControllers: String = "", extraLayers: String = "") throws(SceneErrors) -> Scene {
-        let json = """
+    func scene(_ timeline: String) throws(SceneErrors) -> Scene { try decodeScene(json(timeline)) }
+
+    func json(_ timeline: String) -> String {
+        """
             {"canvas": {"width": 240, "height": 400, "duration": 4},
-             "layers": [{"id": "first", "frame": [0, 0, 240, 400]}, {"id": "second", "frame": [0, 0, 240, 400], "detached": true}\(extraLayers)],
-             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}\(extraControllers)],
+             "layers": [{"id": "first", "frame": [0, 0, 240, 400]}, {"id": "second", "frame": [0, 0, 240, 400], "detached": true}],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}],
              "timeline": [\(timeline)]}
             """
-        return try SceneLoader.decode(Array(json.utf8), file: "scene.json")
     }
 
-    func errors(_ timeline: String) -> [SceneError] {
-        do {
-            _ = try scene(timeline)
-            Issue.record("expected errors")
-            return []
-        } catch {
-            return error.errors
-        }
-    }
+    func errors(_ timeline: String) -> [SceneError] { sceneErrors(json(timeline)) }
 
     func y(_ s: Scene, _ id: String, at t: Double) -> Double {
         let tree = s.timeline.presentation(at: t)
@@ -90,7 +83,6 @@ struct ViewControllerTests {
 
     @Test func pushSlidesInWithParallaxAndPopReturns() throws {
         let nav = #", {"id": "nav", "view": "navView", "viewControllers": ["firstVC"]}"#
-        let layers = #", {"id": "navView", "frame": [0, 0, 240, 400]}"#
         let json = """
             {"canvas": {"width": 240, "height": 400, "duration": 4},
              "layers": [{"id": "navView", "frame": [0, 0, 240, 400], "sublayers": [
@@ -99,8 +91,7 @@ struct ViewControllerTests {
              "timeline": [{"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
                           {"at": 2, "pop": {"navigationController": "nav"}}]}
             """
-        _ = layers
-        let s = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+        let s = try decodeScene(json)
         #expect(x(s, "second", at: 1) == 360, "to starts one width to the right")
         let e = TimingFunction.easeInEaseOut.value(at: 0.5)
         #expect(abs(x(s, "first", at: 1.175) - (120 - 72 * e)) < 1e-9, "from moves 30% of the width")
