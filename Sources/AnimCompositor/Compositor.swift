@@ -62,6 +62,7 @@ public struct Compositor: Sendable {
         var surface = Surface(bitmap: bitmap, pool: SurfacePool(width: bitmap.width, height: bitmap.height))
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
+        surface.pool.close()
         return surface.bitmap
     }
 

@@ -1,4 +1,5 @@
 import AnimRaster
+import Synchronization
 
 /// Canvas-sized transparent bitmaps for the offscreen passes of one frame (groups, clips,
 /// shadows, masks, 3D planes). A bitmap handed back is cleared only where it was drawn, so a frame
@@ -15,10 +16,17 @@ final class SurfacePool {
         self.height = height
     }
 
-    /// A transparent surface of the canvas's size.
+    /// A transparent surface of the canvas's size: one given back in this frame, one left by an
+    /// earlier frame (BitmapCache), or a new one.
     func take() -> Surface {
-        let bitmap = free.popLast() ?? Bitmap(width: width, height: height)!
+        let bitmap = free.popLast() ?? BitmapCache.shared.take(width: width, height: height) ?? Bitmap(width: width, height: height)!
         return Surface(bitmap: bitmap, pool: self)
+    }
+
+    /// Hands the frame's transparent bitmaps to the next frame (call when the frame is drawn).
+    func close() {
+        BitmapCache.shared.give(free)
+        free.removeAll()
     }
 
     /// Returns a surface's bitmap to the pool, clearing what was drawn into it.
@@ -33,6 +41,33 @@ final class SurfacePool {
 
     /// Stands in for a bitmap that has been moved back to the pool (1×1, never drawn).
     private static let placeholder = Bitmap(width: 1, height: 1)!
+}
+
+/// Transparent canvas-sized bitmaps kept between frames, so a frame does not map, fault in and zero
+/// fresh memory for each offscreen pass (the kernel's page faults were about a sixth of a frame).
+/// Only fully transparent bitmaps go in, so which one a frame gets cannot change a pixel. Bounded by
+/// `capacity` bytes; safe to share between the threads rendering frames in parallel.
+final class BitmapCache: Sendable {
+    static let shared = BitmapCache()
+    static let capacity = 256 << 20
+
+    private let stock = Mutex<[Bitmap]>([])
+
+    func take(width: Int, height: Int) -> Bitmap? {
+        stock.withLock { list in
+            guard let i = list.lastIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+            return list.remove(at: i)
+        }
+    }
+
+    func give(_ bitmaps: [Bitmap]) {
+        stock.withLock { list in
+            for b in bitmaps {
+                let bytes = list.reduce(0) { $0 + $1.pixels.count }
+                if bytes + b.pixels.count <= Self.capacity { list.append(b) }
+            }
+        }
+    }
 }
 
 extension Bitmap {

@@ -74,6 +74,9 @@ public enum GaussianBlur {
 struct RowPass {
     var values: [UInt16]
     var isZero: [Bool]
+    /// The first row of the run of identical input rows each row belongs to (a shape's straight
+    /// sides give long runs), so equal rows are convolved once and equal windows summed once.
+    var run: [Int]
     let width: Int
 }
 
@@ -84,7 +87,7 @@ extension GaussianBlur {
     static func horizontal(_ mask: CoverageMask, rows: Range<Int>, columns: Range<Int>, kernel: GaussianKernel) -> RowPass {
         let width = columns.count, inWidth = mask.bounds.width
         var pass = RowPass(values: [UInt16](repeating: 0, count: rows.count * width),
-                           isZero: [Bool](repeating: true, count: rows.count), width: width)
+                           isZero: [Bool](repeating: true, count: rows.count), run: Array(0..<rows.count), width: width)
         guard width > 0 else { return pass }
         // Padded index p holds input column columns.lowerBound − kernel.last + p, so output i with
         // tap k reads p = i + (kernel.last − k).
@@ -97,6 +100,12 @@ extension GaussianBlur {
                 padded.withUnsafeMutableBufferPointer { pad in
                     for (r, y) in rows.enumerated() {
                         let row = src.baseAddress! + (y - mask.bounds.minY) * inWidth - mask.bounds.minX
+                        if r > 0, copyFrom < copyTo, (copyFrom..<copyTo).allSatisfy({ row[$0] == row[$0 - inWidth] }) {
+                            pass.run[r] = pass.run[r - 1]
+                            pass.isZero[r] = pass.isZero[r - 1]
+                            if !pass.isZero[r] { (dst.baseAddress! + r * width).update(from: dst.baseAddress! + (r - 1) * width, count: width) }
+                            continue
+                        }
                         guard copyFrom < copyTo, (copyFrom..<copyTo).contains(where: { row[$0] != 0 }) else { continue }
                         pass.isZero[r] = false
                         for x in copyFrom..<copyTo { pad[x - padStart] = UInt16(row[x]) }
@@ -119,6 +128,12 @@ extension GaussianBlur {
         pass.values.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for (r, y) in rows.enumerated() {
+                    // The windows of this row and the one above span only identical rows: same sums.
+                    let low = y - kernel.first - (kernel.weights.count - 1) - firstRow - 1, high = y - kernel.first - firstRow
+                    if r > 0, low >= 0, high < pass.run.count, pass.run[low] == pass.run[high] {
+                        (dst.baseAddress! + r * width).update(from: dst.baseAddress! + (r - 1) * width, count: width)
+                        continue
+                    }
                     taps.removeAll()
                     for (t, w) in kernel.weights.enumerated() where w != 0 {
                         let source = y - (kernel.first + t) - firstRow
