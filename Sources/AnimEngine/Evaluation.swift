@@ -17,7 +17,9 @@ extension Timeline {
         var attached = [[Animation]](repeating: [], count: tree.nodes.count)
         var started: [StartedTransition] = []
         for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
-            if case let .transition(v) = timed.action {
+            if case let .dynamics(d) = timed.action {
+                d.track?.apply(at: t, to: &tree)  // UIKit writes the model centre and transform
+            } else if case let .transition(v) = timed.action {
                 guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &tree, attached: &attached) else { continue }
                 // One transition per layer (CATransition's key is always "transition").
                 started.removeAll { $0.layer == layer }
@@ -73,8 +75,8 @@ extension Timeline {
             UIViewKeyframeLowering.apply(k, at: timed.time, tree: &tree, attached: &attached)
         case let .removeFromSuperlayer(layer):
             tree.removeFromSuperlayer(layer)
-        case .transition:
-            break  // run by presentation(at:actionCount:), which records the transition
+        case .transition, .dynamics:
+            break  // run by presentation(at:actionCount:), which needs the transition's index or t
         }
     }
 }

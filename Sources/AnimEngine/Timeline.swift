@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
     case removeFromSuperlayer(layer: Int)
     /// CATransition, UIView.transition(with:) or UIView.transition(from:to:).
     case transition(ViewTransition)
+    /// UIKit Dynamics: behaviours added to (or replacing those of) a reference view's animator.
+    case dynamics(DynamicsAction)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -33,6 +35,7 @@ public enum Action: Hashable, Sendable {
         case let (.animateKeyframes(a1), .animateKeyframes(a2)): a1 == a2
         case let (.removeFromSuperlayer(l1), .removeFromSuperlayer(l2)): l1 == l2
         case let (.transition(v1), .transition(v2)): v1 == v2
+        case let (.dynamics(d1), .dynamics(d2)): d1 == d2
         default: false
         }
     }
@@ -50,6 +53,7 @@ public enum Action: Hashable, Sendable {
         case let .removeFromSuperlayer(l): h.combine(6); h.combine(l)
         case let .animateKeyframes(a): h.combine(7); h.combine(a)
         case let .transition(v): h.combine(8); h.combine(v)
+        case let .dynamics(d): h.combine(9); h.combine(d)
         }
     }
 }
@@ -70,11 +74,13 @@ public struct TimedAction: Hashable, Sendable {
 public struct Timeline: Hashable, Sendable {
     public var model: LayerTree
     /// Actions in the order they apply: by time, ties in file order (the array is kept sorted).
-    public private(set) var actions: [TimedAction]
+    public internal(set) var actions: [TimedAction]
 
-    public init(model: LayerTree, actions: [TimedAction]) {
+    /// - Parameter dynamicsEnd: the scene time up to which `dynamics` actions are simulated.
+    public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double = 60) {
         self.model = model
         // A stable sort: equal times keep their file order; completions are scheduled in.
         self.actions = CompletionScheduler.expand(actions)
+        DynamicsSimulation.run(&self, until: dynamicsEnd)
     }
 }

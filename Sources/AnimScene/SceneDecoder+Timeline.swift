@@ -3,7 +3,7 @@ import AnimLayers
 
 extension SceneDecoder {
     static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes",
-                        "removeFromSuperlayer", "transition", "transitionFromView", "caTransition"]
+                        "removeFromSuperlayer", "transition", "transitionFromView", "caTransition", "dynamics"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -36,6 +36,7 @@ extension SceneDecoder {
         case "transition": return decodeViewTransition(body)
         case "transitionFromView": return decodeTransitionFromView(body)
         case "caTransition": return decodeCATransition(body)
+        case "dynamics": return decodeDynamics(body)
         default:
             report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs))
             return nil
