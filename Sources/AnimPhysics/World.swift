@@ -5,7 +5,7 @@ public struct World: Hashable, Sendable {
     var bodies: [Body] = []
     /// Body pairs that may collide, in a fixed order (filtering is decided when pairs are added).
     var pairs: [Pair] = []
-    var joints: [DistanceJoint] = []
+    var joints: [Joint] = []
     var contacts: [Contact] = []
     /// True once every dynamic body has rested for `timeToSleep` (the animator pauses).
     public private(set) var isAsleep = false
@@ -32,7 +32,8 @@ public struct World: Hashable, Sendable {
         updateSleep(h)
     }
 
-    func substeps(_ h: Double) -> Int {
+    /// How many sub-steps the next step of length h takes.
+    public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
         for b in bodies where b.isDynamic && b.minHalfExtent > 0 {
             let corner = (b.polygon.vertices.map(\.length).max() ?? 0)

@@ -42,7 +42,7 @@ struct WorldBuilder {
         var pairs: [World.Pair] = []
         var seen: Set<World.Pair> = []
         func add(_ p: World.Pair) { if seen.insert(p).inserted { pairs.append(p) } }
-        var joints: [DistanceJoint] = []
+        var joints: [Joint] = []
         for behavior in behaviors {
             switch behavior {
             case let .collision(c):
@@ -136,7 +136,7 @@ struct WorldBuilder {
         return bodies.count - 1
     }
 
-    private mutating func attachmentJoint(_ a: AttachmentBehavior) -> DistanceJoint {
+    private mutating func attachmentJoint(_ a: AttachmentBehavior) -> Joint {
         let i = items.firstIndex(of: a.item) ?? 0
         let (other, otherAnchor): (Int, Vec2)
         if let to = a.toItem, let j = items.firstIndex(of: to) {
@@ -144,19 +144,24 @@ struct WorldBuilder {
         } else {
             (other, otherAnchor) = (anchorBody(at: DynamicAnimator.metres(a.anchor)), .zero)
         }
-        return DistanceJoint(a: i, b: other, localAnchorA: DynamicAnimator.metres(a.offset), localAnchorB: otherAnchor,
-                             length: (a.length ?? 0) / DynamicAnimator.scale, frequency: a.frequency, dampingRatio: a.damping)
+        let length = a.length ?? 0
+        // Within 1 pt the anchor pins the item's point: a revolute joint (§10.2).
+        if length < 1 {
+            return .point(PointJoint(a: i, b: other, localAnchorA: DynamicAnimator.metres(a.offset), localAnchorB: otherAnchor))
+        }
+        return .distance(DistanceJoint(a: i, b: other, localAnchorA: DynamicAnimator.metres(a.offset), localAnchorB: otherAnchor,
+                                       length: length / DynamicAnimator.scale, frequency: a.frequency, dampingRatio: a.damping))
     }
 
     /// UISnapBehavior as four 4 Hz springs of rest length 50 pt (§10.2): from each corner of the
     /// item to a point 50 pt beyond where that corner is when the item sits upright on the snap point.
-    private mutating func snapJoints(_ s: SnapBehavior) -> [DistanceJoint] {
+    private mutating func snapJoints(_ s: SnapBehavior) -> [Joint] {
         guard let i = items.firstIndex(of: s.item) else { return [] }
         let anchor = anchorBody(at: DynamicAnimator.metres(s.point))
         let restLength = 0.5
         return bodies[i].polygon.vertices.map { corner in
-            DistanceJoint(a: i, b: anchor, localAnchorA: corner, localAnchorB: corner + restLength * corner.normalized,
-                          length: restLength, frequency: 4, dampingRatio: s.damping)
+            .distance(DistanceJoint(a: i, b: anchor, localAnchorA: corner, localAnchorB: corner + restLength * corner.normalized,
+                                    length: restLength, frequency: 4, dampingRatio: s.damping))
         }
     }
 }
