@@ -35,4 +35,12 @@ done
 # Text (docs/scene-format.md#text-layers).
 $bin Scenes/text/paragraph-alignment.json --frame 0 --png docs/images/paragraph-alignment.png --quiet
 $bin Scenes/text/title-slide-in.json --gif docs/images/title-slide-in.gif --quiet
+# UIKit Dynamics (docs/dynamics.md): one GIF per scene, and the seeds' dynamics demos.
+mkdir -p docs/images/dynamics
+for scene in Scenes/dynamics/*.json; do
+  $bin "$scene" --gif "docs/images/dynamics/$(basename "$scene" .json).gif" --quiet
+done
+for seed in dynamics-gravity-collision dynamics-snap; do
+  $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
+done
 ls -l docs/images
