@@ -34,9 +34,11 @@ public struct DynamicAnimator: Hashable, Sendable {
                 sizes.append(size)
             } else {
                 let item = initial(id)
-                bodies.append(Body.box(width: item.size.width / Self.scale, height: item.size.height / Self.scale,
+                // A body needs mass: an empty item collides as a 1×1 pt box.
+                let size = Size(width: max(abs(item.size.width), 1), height: max(abs(item.size.height), 1))
+                bodies.append(Body.box(width: size.width / Self.scale, height: size.height / Self.scale,
                                        at: Self.metres(item.center), angle: item.angle, density: 1, allowsRotation: true))
-                sizes.append(item.size)
+                sizes.append(size)
             }
         }
         items = newItems

@@ -161,3 +161,13 @@ struct AnalyticTests {
         #expect(run() == run())
     }
 }
+
+/// Edge cases of items.
+struct ItemEdgeCaseTests {
+    /// An item with empty bounds still falls (it collides as a 1×1 pt box).
+    @Test func emptyItemFalls() {
+        var a = animator([box: DynamicItem(center: Point(x: 10, y: 10), size: Size(width: 0, height: 0))],
+                         [.gravity(GravityBehavior(items: [box])), noResistance([box])])
+        #expect(a.run(120).center.y > 500)
+    }
+}
