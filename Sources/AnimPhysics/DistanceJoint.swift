@@ -10,6 +10,8 @@ struct DistanceJoint: Hashable, Sendable {
     var frequency: Double
     var dampingRatio: Double
     var impulse = 0.0
+    /// A length that replaces `length` after the next step (a snap's springs, §10.2).
+    var deferredLength: Double?
 
     // Per-step values.
     private var u = Vec2.zero

@@ -44,7 +44,7 @@ public struct DynamicAnimator: Hashable, Sendable {
         items = newItems
         var builder = WorldBuilder(items: items, sizes: sizes, bodies: bodies, referenceBounds: referenceBounds)
         behaviors = kept + added.map { builder.resolvingLength($0) }
-        world = builder.build(behaviors)
+        world = builder.build(behaviors, firstAdded: kept.count)
         for case let .push(p) in added where p.mode == .instantaneous { applyImpulse(p) }
     }
 

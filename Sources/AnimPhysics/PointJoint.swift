@@ -57,30 +57,3 @@ struct PointJoint: Hashable, Sendable {
         return Vec2(inv * (k.2 * v.x - k.1 * v.y), inv * (k.0 * v.y - k.1 * v.x))
     }
 }
-
-/// A joint of the world.
-enum Joint: Hashable, Sendable {
-    case distance(DistanceJoint)
-    case point(PointJoint)
-
-    mutating func prepare(_ bodies: inout [Body], dt: Double) {
-        switch self {
-        case var .distance(j): j.prepare(&bodies, dt: dt); self = .distance(j)
-        case var .point(j): j.prepare(&bodies); self = .point(j)
-        }
-    }
-
-    mutating func solveVelocity(_ bodies: inout [Body]) {
-        switch self {
-        case var .distance(j): j.solveVelocity(&bodies); self = .distance(j)
-        case var .point(j): j.solveVelocity(&bodies); self = .point(j)
-        }
-    }
-
-    func solvePosition(_ bodies: inout [Body]) -> Bool {
-        switch self {
-        case let .distance(j): j.solvePosition(&bodies)
-        case let .point(j): j.solvePosition(&bodies)
-        }
-    }
-}

@@ -29,6 +29,7 @@ public struct World: Hashable, Sendable {
         guard !isAsleep else { return }
         let n = substeps(h)
         for _ in 0..<n { solve(dt: h / Double(n)) }
+        for j in joints.indices { joints[j].commitDeferredLength() }
         updateSleep(h)
     }
 

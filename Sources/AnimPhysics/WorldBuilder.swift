@@ -35,7 +35,9 @@ struct WorldBuilder {
         return .attachment(a)
     }
 
-    mutating func build(_ behaviors: [DynamicBehavior]) -> World {
+    /// - Parameter firstAdded: the index of the first behaviour added just now (the others were
+    ///   already in the animator).
+    mutating func build(_ behaviors: [DynamicBehavior], firstAdded: Int) -> World {
         applyMaterials(behaviors)
         applyForces(behaviors)
         var world = World()
@@ -43,7 +45,7 @@ struct WorldBuilder {
         var seen: Set<World.Pair> = []
         func add(_ p: World.Pair) { if seen.insert(p).inserted { pairs.append(p) } }
         var joints: [Joint] = []
-        for behavior in behaviors {
+        for (index, behavior) in behaviors.enumerated() {
             switch behavior {
             case let .collision(c):
                 let members = c.items.compactMap { items.firstIndex(of: $0) }
@@ -59,7 +61,7 @@ struct WorldBuilder {
             case let .attachment(a):
                 joints.append(attachmentJoint(a))
             case let .snap(s):
-                joints += snapJoints(s)
+                joints += snapJoints(s, isNew: index >= firstAdded)
             default: break
             }
         }
@@ -155,13 +157,17 @@ struct WorldBuilder {
 
     /// UISnapBehavior as four 4 Hz springs of rest length 50 pt (§10.2): from each corner of the
     /// item to a point 50 pt beyond where that corner is when the item sits upright on the snap point.
-    private mutating func snapJoints(_ s: SnapBehavior) -> [Joint] {
+    /// A new snap's springs have length 0 for the first step: UIKit sets their length on the next
+    /// main-queue turn, after the first step has run (§10.2).
+    private mutating func snapJoints(_ s: SnapBehavior, isNew: Bool) -> [Joint] {
         guard let i = items.firstIndex(of: s.item) else { return [] }
         let anchor = anchorBody(at: DynamicAnimator.metres(s.point))
         let restLength = 0.5
-        return bodies[i].polygon.vertices.map { corner in
-            .distance(DistanceJoint(a: i, b: anchor, localAnchorA: corner, localAnchorB: corner + restLength * corner.normalized,
-                                    length: restLength, frequency: 4, dampingRatio: s.damping))
+        return bodies[i].polygon.vertices.map { corner -> Joint in
+            var joint = DistanceJoint(a: i, b: anchor, localAnchorA: corner, localAnchorB: corner + restLength * corner.normalized,
+                                      length: restLength, frequency: 4, dampingRatio: s.damping)
+            if isNew { (joint.length, joint.deferredLength) = (0, restLength) }
+            return .distance(joint)
         }
     }
 }
