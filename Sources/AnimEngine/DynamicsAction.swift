@@ -11,14 +11,19 @@ public struct DynamicsAction: Hashable, Sendable {
     public var referenceView: Int
     public var removeAllBehaviors: Bool
     public var behaviors: [DynamicBehavior]
+    /// Items' collisionBoundsType (by layer index), for items entering the animator; others are
+    /// rectangles.
+    public var collisionBoundsTypes: [Int: CollisionBoundsType]
     /// The simulated poses from this action to the next one on the same reference view (or the
     /// end of the simulation); nil until the Timeline simulates it.
     public internal(set) var track: DynamicsTrack?
 
-    public init(referenceView: Int, removeAllBehaviors: Bool = false, behaviors: [DynamicBehavior]) {
+    public init(referenceView: Int, removeAllBehaviors: Bool = false, behaviors: [DynamicBehavior],
+                collisionBoundsTypes: [Int: CollisionBoundsType] = [:]) {
         self.referenceView = referenceView
         self.removeAllBehaviors = removeAllBehaviors
         self.behaviors = behaviors
+        self.collisionBoundsTypes = collisionBoundsTypes
     }
 }
 

@@ -29,7 +29,7 @@ enum DynamicsSimulation {
             let start = timeline.actions[index].time
             let tree = timeline.presentation(at: start, actionCount: index)
             var a = animator ?? DynamicAnimator(referenceBounds: tree.nodes[view].properties.bounds)
-            a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0) }
+            a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0, action.collisionBoundsTypes[$0] ?? .rectangle) }
             let stop = k + 1 < events.count ? timeline.actions[events[k + 1]].time : max(end, start)
             let steps = min(Int(((stop - start) / PhysicsSettings.step + 1e-9).rounded(.down)), maxSteps)
             var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
@@ -47,8 +47,9 @@ enum DynamicsSimulation {
 
     /// An item as the animator first sees it: centre = position, bounds size, and the rotation
     /// of its transform.
-    static func item(_ tree: LayerTree, _ index: Int) -> DynamicItem {
+    static func item(_ tree: LayerTree, _ index: Int, _ type: CollisionBoundsType) -> DynamicItem {
         let p = tree.nodes[index].properties
-        return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: atan2(p.transform.m12, p.transform.m11))
+        return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: atan2(p.transform.m12, p.transform.m11),
+                           collisionBoundsType: type)
     }
 }

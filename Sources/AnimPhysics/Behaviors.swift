@@ -150,15 +150,23 @@ public struct PushBehavior: Hashable, Sendable {
     }
 }
 
+/// UIDynamicItem's collisionBoundsType: the bounds rectangle (the default) or the ellipse inscribed
+/// in them.
+public enum CollisionBoundsType: String, Hashable, Sendable, CaseIterable {
+    case rectangle, ellipse
+}
+
 /// A dynamic item as the animator first sees it: centre and bounds size in points, angle in radians.
 public struct DynamicItem: Hashable, Sendable {
     public var center: Point
     public var size: Size
     public var angle: Double
+    public var collisionBoundsType: CollisionBoundsType
 
-    public init(center: Point, size: Size, angle: Double = 0) {
+    public init(center: Point, size: Size, angle: Double = 0, collisionBoundsType: CollisionBoundsType = .rectangle) {
         self.center = center
         self.size = size
         self.angle = angle
+        self.collisionBoundsType = collisionBoundsType
     }
 }

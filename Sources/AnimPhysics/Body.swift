@@ -1,7 +1,7 @@
 /// A rigid body of the world: a dynamic box (a UIKit dynamic item) or a static shape (a boundary,
 /// the anchor of an attachment or snap).
 public struct Body: Hashable, Sendable {
-    var polygon: Polygon
+    var shape: Shape
     /// Centre of mass (the box's centre) in metres, and the angle in radians.
     var position: Vec2
     var angle: Double
@@ -28,14 +28,30 @@ public struct Body: Hashable, Sendable {
 
     /// A static body (infinite mass) with a polygon in world space.
     static func fixed(_ polygon: Polygon) -> Body {
-        Body(polygon: polygon, position: .zero, angle: 0)
+        Body(shape: .polygon(polygon), position: .zero, angle: 0)
+    }
+
+    /// A dynamic item's body: its bounds as a box, or for `ellipse` bounds the inscribed ellipse: a
+    /// circle when the bounds are square (mass π·r²·density, inertia m·r²/2), otherwise a 24-sided
+    /// polygon (mass π·a·b·density, inertia m(a² + b²)/4).
+    static func item(_ type: CollisionBoundsType, width w: Double, height h: Double, at position: Vec2, angle: Double,
+                     density: Double, allowsRotation: Bool) -> Body {
+        var b = box(width: w, height: h, at: position, angle: angle, density: density, allowsRotation: allowsRotation)
+        guard type == .ellipse else { return b }
+        let (a, c) = (w / 2, h / 2)
+        b.shape = abs(a - c) < 1e-9 ? .circle(radius: a) : .polygon(.ellipse(semiAxisX: a, semiAxisY: c))
+        let mass = density * Double.pi * a * c
+        b.invMass = mass > 0 ? 1 / mass : 0
+        let inertia = mass * (a * a + c * c) / 4
+        b.invInertia = allowsRotation && inertia > 0 ? 1 / inertia : 0
+        return b
     }
 
     /// A dynamic box of size w × h metres with a density in kg/m² (UIKit's density 1 over
     /// 100×100 pt is 1 kg); `allowsRotation` false gives it infinite inertia.
     static func box(width w: Double, height h: Double, at position: Vec2, angle: Double,
                     density: Double, allowsRotation: Bool) -> Body {
-        var b = Body(polygon: .box(halfWidth: w / 2, halfHeight: h / 2), position: position, angle: angle)
+        var b = Body(shape: .polygon(.box(halfWidth: w / 2, halfHeight: h / 2)), position: position, angle: angle)
         let mass = density * w * h
         b.invMass = mass > 0 ? 1 / mass : 0
         let inertia = mass * (w * w + h * h) / 12

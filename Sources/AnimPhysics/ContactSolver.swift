@@ -6,7 +6,7 @@ struct ContactSolver {
     init(contacts: [Contact], bodies: [Body]) {
         for (index, c) in contacts.enumerated() {
             let A = bodies[c.a], B = bodies[c.b]
-            let world = c.manifold.world(A.placement, A.polygon.radius, B.placement, B.polygon.radius)
+            let world = c.manifold.world(A.placement, A.shape.radius, B.placement, B.shape.radius)
             let n = world.normal, tangent = cross(n, 1)
             var points: [VelocityPoint] = []
             for (i, wp) in world.points.enumerated() {
@@ -135,7 +135,7 @@ struct ContactSolver {
         for c in contacts {
             for i in c.manifold.points.indices {
                 let A = bodies[c.a], B = bodies[c.b]
-                let (normal, point, separation) = c.manifold.positionPoint(i, A.placement, A.polygon.radius, B.placement, B.polygon.radius)
+                let (normal, point, separation) = c.manifold.positionPoint(i, A.placement, A.shape.radius, B.placement, B.shape.radius)
                 minSeparation = min(minSeparation, separation)
                 let C = min(max(PhysicsSettings.baumgarte * (separation + PhysicsSettings.linearSlop),
                                 -PhysicsSettings.maxLinearCorrection), 0)

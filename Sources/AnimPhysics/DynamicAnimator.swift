@@ -10,6 +10,7 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// The items in the animator, in the order first named; body i of the world is item i.
     public private(set) var items: [Int] = []
     var sizes: [Size] = []
+    var boundsTypes: [CollisionBoundsType] = []
     public private(set) var world = World()
 
     public init(referenceBounds: Rect) {
@@ -22,27 +23,30 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// state of an item entering the animator. Instantaneous pushes among `added` act now.
     public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], initial: (Int) -> DynamicItem) {
         let kept = removingAll ? [] : behaviors
-        let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, sizes)))
+        let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
         let all = kept + added
         var newItems: [Int] = []
         for b in all { for id in b.items where !newItems.contains(id) { newItems.append(id) } }
         var bodies: [Body] = []
         sizes = []
+        boundsTypes = []
         for id in newItems {
-            if let (body, size) = oldBodies[id] {
+            if let (body, (size, type)) = oldBodies[id] {
                 bodies.append(body)
                 sizes.append(size)
+                boundsTypes.append(type)
             } else {
                 let item = initial(id)
                 // A body needs mass: an empty item collides as a 1×1 pt box.
                 let size = Size(width: max(abs(item.size.width), 1), height: max(abs(item.size.height), 1))
-                bodies.append(Body.box(width: size.width / Self.scale, height: size.height / Self.scale,
-                                       at: Self.metres(item.center), angle: item.angle, density: 1, allowsRotation: true))
+                bodies.append(Body.item(item.collisionBoundsType, width: size.width / Self.scale, height: size.height / Self.scale,
+                                        at: Self.metres(item.center), angle: item.angle, density: 1, allowsRotation: true))
                 sizes.append(size)
+                boundsTypes.append(item.collisionBoundsType)
             }
         }
         items = newItems
-        var builder = WorldBuilder(items: items, sizes: sizes, bodies: bodies, referenceBounds: referenceBounds)
+        var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
         behaviors = kept + added.map { builder.resolvingLength($0) }
         world = builder.build(behaviors, firstAdded: kept.count)
         for case let .push(p) in added where p.mode == .instantaneous { applyImpulse(p) }

@@ -22,7 +22,8 @@ struct ManifoldPoint: Hashable, Sendable {
 /// frame) and up to two clipped points of the other body's incident edge, in that body's frame. Kept
 /// local so the position solver can re-measure the separation as the bodies move.
 struct Manifold: Hashable, Sendable {
-    enum Reference: Hashable, Sendable { case faceA, faceB }
+    /// A face of A or of B, or two circles (localPoint: A's centre, the point: B's centre).
+    enum Reference: Hashable, Sendable { case faceA, faceB, circles }
     var reference: Reference = .faceA
     var localNormal: Vec2 = .zero
     var localPoint: Vec2 = .zero
@@ -33,6 +34,12 @@ struct Manifold: Hashable, Sendable {
     func world(_ xfA: Placement, _ radiusA: Double, _ xfB: Placement, _ radiusB: Double)
         -> (normal: Vec2, points: [(point: Vec2, separation: Double)]) {
         switch reference {
+        case .circles:
+            let pA = xfA.apply(localPoint), pB = xfB.apply(points[0].localPoint)
+            let d = pB - pA
+            let normal = d.lengthSquared > 1e-24 ? d.normalized : Vec2(1, 0)
+            let cA = pA + radiusA * normal, cB = pB - radiusB * normal
+            return (normal, [(0.5 * (cA + cB), dot(d, normal) - radiusA - radiusB)])
         case .faceA:
             let normal = xfA.q.apply(localNormal)
             let plane = xfA.apply(localPoint)
@@ -62,6 +69,11 @@ struct Manifold: Hashable, Sendable {
     /// surface and the separation, measured at the given placements.
     func positionPoint(_ i: Int, _ xfA: Placement, _ radiusA: Double, _ xfB: Placement, _ radiusB: Double)
         -> (normal: Vec2, point: Vec2, separation: Double) {
+        if reference == .circles {
+            let pA = xfA.apply(localPoint), pB = xfB.apply(points[i].localPoint)
+            let normal = (pB - pA).lengthSquared > 1e-24 ? (pB - pA).normalized : Vec2(1, 0)
+            return (normal, 0.5 * (pA + pB), dot(pB - pA, normal) - radiusA - radiusB)
+        }
         let (xfRef, xfInc, sign) = reference == .faceA ? (xfA, xfB, 1.0) : (xfB, xfA, -1.0)
         let normal = xfRef.q.apply(localNormal)
         let clip = xfInc.apply(points[i].localPoint)

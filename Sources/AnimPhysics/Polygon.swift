@@ -1,3 +1,5 @@
+import Foundation
+
 /// A convex polygon with a skin (Box2D's polygon radius) in its body's frame: a box, or a
 /// two-vertex segment (a boundary) whose normals face both ways.
 struct Polygon: Hashable, Sendable {
@@ -9,6 +11,18 @@ struct Polygon: Hashable, Sendable {
     static func box(halfWidth hx: Double, halfHeight hy: Double) -> Polygon {
         Polygon(vertices: [Vec2(-hx, -hy), Vec2(hx, -hy), Vec2(hx, hy), Vec2(-hx, hy)],
                 normals: [Vec2(0, -1), Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0)])
+    }
+
+    /// An ellipse with semi-axes a and b as a polygon of `count` sides (a multiple of 4) whose edges
+    /// touch the ellipse at their midpoints, with flat sides at the top, bottom, left and right.
+    static func ellipse(semiAxisX a: Double, semiAxisY b: Double, count: Int = 24) -> Polygon {
+        let n = Double(count), scale = 1 / cos(Double.pi / n)
+        let vertices = (0..<count).map { k -> Vec2 in
+            let angle = 2 * Double.pi * (Double(k) + 0.5) / n
+            return Vec2(scale * a * cos(angle), scale * b * sin(angle))
+        }
+        let normals = vertices.indices.map { cross(vertices[($0 + 1) % count] - vertices[$0], 1).normalized }
+        return Polygon(vertices: vertices, normals: normals)
     }
 
     /// A segment from a to b (Box2D 2.1's edge as a polygon).

@@ -37,8 +37,7 @@ public struct World: Hashable, Sendable {
     public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
         for b in bodies where b.isDynamic && b.minHalfExtent > 0 {
-            let corner = (b.polygon.vertices.map(\.length).max() ?? 0)
-            let travel = b.velocity.length * h + abs(b.angularVelocity) * h * corner
+            let travel = b.velocity.length * h + abs(b.angularVelocity) * h * b.shape.reach
             ratio = max(ratio, travel / (PhysicsSettings.travelFraction * b.minHalfExtent))
         }
         return min(Int(ratio.rounded(.up)), PhysicsSettings.maxSubsteps)
@@ -73,13 +72,14 @@ public struct World: Hashable, Sendable {
             let A = bodies[pair.a], B = bodies[pair.b]
             guard A.isDynamic || B.isDynamic else { continue }
             let xfA = A.placement, xfB = B.placement
-            let boxA = A.polygon.bounds(xfA), boxB = B.polygon.bounds(xfB)
+            let boxA = A.shape.bounds(xfA), boxB = B.shape.bounds(xfB)
             guard boxA.lower.x <= boxB.upper.x, boxB.lower.x <= boxA.upper.x,
                   boxA.lower.y <= boxB.upper.y, boxB.lower.y <= boxA.upper.y,
-                  let m = PolygonCollision.manifold(A.polygon, xfA, B.polygon, xfB) else { continue }
-            var c = Contact(a: pair.a, b: pair.b, manifold: m, friction: (A.friction * B.friction).squareRoot(),
+                  let (m, swapped) = Shape.manifold(A.shape, xfA, B.shape, xfB) else { continue }
+            let (a, b) = swapped ? (pair.b, pair.a) : (pair.a, pair.b)
+            var c = Contact(a: a, b: b, manifold: m, friction: (A.friction * B.friction).squareRoot(),
                             restitution: max(A.restitution, B.restitution))
-            if let previous = old[pair] { c.warmStart(from: previous) }
+            if let previous = old[Pair(a: a, b: b)] { c.warmStart(from: previous) }
             contacts.append(c)
         }
     }

@@ -6,12 +6,14 @@ import AnimGeometry
 struct WorldBuilder {
     let items: [Int]
     let sizes: [Size]
+    let boundsTypes: [CollisionBoundsType]
     var bodies: [Body]
     let referenceBounds: Rect
 
-    init(items: [Int], sizes: [Size], bodies: [Body], referenceBounds: Rect) {
+    init(items: [Int], sizes: [Size], boundsTypes: [CollisionBoundsType], bodies: [Body], referenceBounds: Rect) {
         self.items = items
         self.sizes = sizes
+        self.boundsTypes = boundsTypes
         self.bodies = bodies
         self.referenceBounds = referenceBounds
     }
@@ -83,8 +85,8 @@ struct WorldBuilder {
                 if let v = b.allowsRotation { m.allowsRotation = v }
             }
             let old = bodies[i]
-            var body = Body.box(width: sizes[i].width / DynamicAnimator.scale, height: sizes[i].height / DynamicAnimator.scale,
-                                at: old.position, angle: old.angle, density: m.density, allowsRotation: m.allowsRotation)
+            var body = Body.item(boundsTypes[i], width: sizes[i].width / DynamicAnimator.scale, height: sizes[i].height / DynamicAnimator.scale,
+                                 at: old.position, angle: old.angle, density: m.density, allowsRotation: m.allowsRotation)
             body.velocity = old.velocity
             body.angularVelocity = m.allowsRotation ? old.angularVelocity : 0
             body.restitution = m.elasticity
@@ -163,7 +165,8 @@ struct WorldBuilder {
         guard let i = items.firstIndex(of: s.item) else { return [] }
         let anchor = anchorBody(at: DynamicAnimator.metres(s.point))
         let restLength = 0.5
-        return bodies[i].polygon.vertices.map { corner -> Joint in
+        let half = (sizes[i].width / DynamicAnimator.scale / 2, sizes[i].height / DynamicAnimator.scale / 2)
+        return Polygon.box(halfWidth: half.0, halfHeight: half.1).vertices.map { corner -> Joint in
             var joint = DistanceJoint(a: i, b: anchor, localAnchorA: corner, localAnchorB: corner + restLength * corner.normalized,
                                       length: restLength, frequency: 4, dampingRatio: s.damping)
             if isNew { (joint.length, joint.deferredLength) = (0, restLength) }

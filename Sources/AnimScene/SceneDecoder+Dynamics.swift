@@ -6,7 +6,7 @@ import AnimPhysics
 /// The `dynamics` verb (UIKit Dynamics, docs/dynamics.md):
 /// `{"referenceView": id, "removeAllBehaviors": bool, "behaviors": [{"gravity": {…}}, …]}`.
 extension SceneDecoder {
-    static let dynamicsKeys = ["referenceView", "removeAllBehaviors", "behaviors"]
+    static let dynamicsKeys = ["referenceView", "removeAllBehaviors", "behaviors", "collisionBoundsType"]
     static let behaviorKinds = ["gravity", "collision", "itemBehavior", "attachment", "snap", "push"]
 
     func decodeDynamics(_ body: JSONReader) -> Action? {
@@ -23,8 +23,10 @@ extension SceneDecoder {
         } else if !removeAll {
             errors.append(body.error("a dynamics action needs 'behaviors' (or 'removeAllBehaviors': true)"))
         }
+        let types = object.optional("collisionBoundsType").flatMap { r in attempt { () throws(SceneError) in try boundsTypes(r, view) } }
         guard errors.count == errorCount else { return nil }
-        return .dynamics(DynamicsAction(referenceView: view, removeAllBehaviors: removeAll, behaviors: behaviors))
+        return .dynamics(DynamicsAction(referenceView: view, removeAllBehaviors: removeAll, behaviors: behaviors,
+                                        collisionBoundsTypes: types ?? [:]))
     }
 
     /// One behaviour: an object with exactly one key naming its kind.
@@ -155,6 +157,22 @@ extension SceneDecoder {
         return p
     }
 
+    /// `{"itemId": "rectangle" | "ellipse"}`: UIDynamicItem.collisionBoundsType per item.
+    private func boundsTypes(_ r: JSONReader, _ view: Int) throws(SceneError) -> [Int: CollisionBoundsType] {
+        let o = try r.object()
+        var out: [Int: CollisionBoundsType] = [:]
+        for id in o.keys {
+            guard let value = o.reader(for: id) else { continue }
+            let index = try item(value, id: id, view)
+            let name = try value.string()
+            guard let type = CollisionBoundsType(rawValue: name) else {
+                throw value.error("unknown collisionBoundsType '\(name)'", hint: "use rectangle or ellipse (path is not supported)")
+            }
+            out[index] = type
+        }
+        return out
+    }
+
     // MARK: Helpers
 
     private func checkKeys(_ o: JSONObjectReader, _ allowed: [String]) throws(SceneError) {
@@ -194,8 +212,9 @@ extension SceneDecoder {
 
     /// A dynamic item: a direct sublayer of the reference view (its centre is in the reference
     /// view's coordinates, as UIKit requires of items it moves).
-    private func item(_ r: JSONReader, _ view: Int) throws(SceneError) -> Int {
-        let index = try resolveLayer(r)
+    private func item(_ r: JSONReader, id: String? = nil, _ view: Int) throws(SceneError) -> Int {
+        let index: Int
+        if let id { index = try resolveLayer(id: id, at: r) } else { index = try resolveLayer(r) }
         guard tree.nodes[index].parent == view else {
             let name = tree.nodes[view].id, id = tree.nodes[index].id
             throw r.error("'\(id)' is not a direct sublayer of the reference view '\(name)'",

@@ -67,6 +67,16 @@ struct DynamicsDecodingTests {
         #expect(track.items == [1] && track.stepCount == 181, "1.5 s at 120 Hz, plus step 0")
     }
 
+    @Test func collisionBoundsType() throws {
+        let d = try #require(dynamics(try decode("""
+            {"at": 0, "dynamics": {"referenceView": "container", "collisionBoundsType": {"ball": "ellipse", "card": "rectangle"},
+             "behaviors": [{"gravity": {"items": ["ball"]}}]}}
+            """)))
+        #expect(d.collisionBoundsTypes == [1: .ellipse, 3: .rectangle])
+        let e = errors(#"{"at": 0, "dynamics": {"referenceView": "container", "collisionBoundsType": {"ball": "path", "nope": "ellipse"}, "behaviors": []}}"#)
+        #expect(e.count == 1 && e[0].path?.description == "timeline[0].dynamics.collisionBoundsType.ball" && e[0].message.contains("'path'"))
+    }
+
     @Test func removeAllBehaviorsAlone() throws {
         let d = try #require(dynamics(try decode(#"{"at": 1, "dynamics": {"referenceView": "container", "removeAllBehaviors": true}}"#)))
         #expect(d.removeAllBehaviors && d.behaviors.isEmpty)
