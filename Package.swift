@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "AnimRaster", dependencies: ["AnimGeometry"]),
 
         // MARK: Layer 2: engines, compositing, codecs
-        .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers"]),
+        // UIKit Dynamics: a Box2D-style rigid-body engine and the behaviours on top of it.
+        .target(name: "AnimPhysics", dependencies: ["AnimGeometry", "AnimLayers"]),
+        .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimPhysics"]),
         .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimText"]),
         .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CImageShims"]),
         // The default font (Inter, SIL OFL 1.1) ships as a resource beside its licence.
@@ -41,7 +43,7 @@ let package = Package(
             resources: [.copy("Resources/Inter-Regular.otf"), .copy("Resources/Inter-LICENSE.txt")]),
 
         // MARK: Layer 3-4: scene files and the facade
-        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimRaster", "AnimCodecs",
+        .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimPhysics", "AnimRaster", "AnimCodecs",
                                                   "AnimText", "AnimFonts"]),
         .target(
             name: "AnimRender",
@@ -63,14 +65,15 @@ let package = Package(
         .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
         .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
-        .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry"]),
+        .testTarget(name: "AnimPhysicsTests", dependencies: ["AnimPhysics", "AnimGeometry"]),
+        .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry", "AnimPhysics"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster"]),
         .testTarget(
             name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimTestRandom"]),
+        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
         .testTarget(name: "AnimGoldenTests", dependencies: ["AnimGolden", "AnimRender", "AnimRaster", "AnimCodecs", "AnimScene", "AnimTestRandom"]),

@@ -46,4 +46,12 @@ done
 # CAShapeLayer (docs/shapes.md).
 $bin Scenes/shapes/signature-stroke-end.json --gif docs/images/shapes-signature.gif --scale 1 --fps 20 --quiet
 $bin Scenes/shapes/caps-joins-fill-rules.json --frame 0 --png docs/images/shapes-caps-joins.png --quiet
+# UIKit Dynamics (docs/dynamics.md): one GIF per scene, and the seeds' dynamics demos.
+mkdir -p docs/images/dynamics
+for scene in Scenes/dynamics/*.json; do
+  $bin "$scene" --gif "docs/images/dynamics/$(basename "$scene" .json).gif" --quiet
+done
+for seed in dynamics-gravity-collision dynamics-snap; do
+  $bin Scenes/seeds/$seed.json --gif docs/images/$seed.gif --quiet
+done
 ls -l docs/images

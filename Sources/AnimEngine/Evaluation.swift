@@ -18,7 +18,9 @@ extension Timeline {
         var started: [StartedTransition] = []
         var saved: [Int: [(layer: Int, properties: LayerProperties)]] = [:]
         for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
-            if case let .transition(v) = timed.action {
+            if case let .dynamics(d) = timed.action {
+                d.track?.apply(at: t, to: &tree)  // UIKit writes the model centre and transform
+            } else if case let .transition(v) = timed.action {
                 guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &tree, attached: &attached) else { continue }
                 // One transition per layer (CATransition's key is always "transition").
                 started.removeAll { $0.layer == layer }
@@ -96,8 +98,8 @@ extension Timeline {
         case let .addSublayer(layer, parent, below):
             let position = below.flatMap { tree.nodes[parent].children.firstIndex(of: $0) } ?? tree.nodes[parent].children.count
             tree.insert(layer, into: parent, at: position)
-        case .transition, .interactive, .restoreAfterCancel:
-            break  // run by presentation(at:actionCount:), which keeps their state
+        case .transition, .interactive, .restoreAfterCancel, .dynamics:
+            break  // run by presentation(at:actionCount:), which keeps their state or needs t
         }
     }
 }

@@ -28,6 +28,8 @@ public enum Action: Hashable, Sendable {
     /// A cancelled interactive transition has played back: its layers get the properties saved when it
     /// started, and lose the animations added since.
     case restoreAfterCancel(id: Int)
+    /// UIKit Dynamics: behaviours added to (or replacing those of) a reference view's animator.
+    case dynamics(DynamicsAction)
 
     public static func == (a: Action, b: Action) -> Bool {
         switch (a, b) {
@@ -43,6 +45,7 @@ public enum Action: Hashable, Sendable {
         case let (.addSublayer(l1, p1, b1), .addSublayer(l2, p2, b2)): l1 == l2 && p1 == p2 && b1 == b2
         case let (.interactive(i1), .interactive(i2)): i1 == i2
         case let (.restoreAfterCancel(a), .restoreAfterCancel(b)): a == b
+        case let (.dynamics(d1), .dynamics(d2)): d1 == d2
         default: false
         }
     }
@@ -63,6 +66,7 @@ public enum Action: Hashable, Sendable {
         case let .addSublayer(l, p, b): h.combine(9); h.combine(l); h.combine(p); h.combine(b)
         case let .interactive(i): h.combine(10); h.combine(i)
         case let .restoreAfterCancel(id): h.combine(11); h.combine(id)
+        case let .dynamics(d): h.combine(12); h.combine(d)
         }
     }
 }
@@ -83,11 +87,13 @@ public struct TimedAction: Hashable, Sendable {
 public struct Timeline: Hashable, Sendable {
     public var model: LayerTree
     /// Actions in the order they apply: by time, ties in file order (the array is kept sorted).
-    public private(set) var actions: [TimedAction]
+    public internal(set) var actions: [TimedAction]
 
-    public init(model: LayerTree, actions: [TimedAction]) {
+    /// - Parameter dynamicsEnd: the scene time up to which `dynamics` actions are simulated.
+    public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double = 60) {
         self.model = model
         // A stable sort: equal times keep their file order; completions are scheduled in.
         self.actions = CompletionScheduler.expand(actions)
+        DynamicsSimulation.run(&self, until: dynamicsEnd)
     }
 }

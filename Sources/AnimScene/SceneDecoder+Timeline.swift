@@ -4,7 +4,7 @@ import AnimLayers
 extension SceneDecoder {
     static let verbs = ["set", "addAnimation", "removeAnimation", "pause", "resume", "animate", "animateKeyframes",
                         "removeFromSuperlayer", "transition", "transitionFromView", "caTransition", "transitionFromViewController",
-                        "present", "dismiss", "push", "pop"]
+                        "present", "dismiss", "push", "pop", "dynamics"]
 
     func decodeTimeline(_ reader: JSONReader) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -45,6 +45,7 @@ extension SceneDecoder {
         case "present", "dismiss", "push", "pop":
             errors.append(body.error("'\(verb)' runs at the top level of the timeline, not in a completion or an animator"))
             return nil
+        case "dynamics": return decodeDynamics(body)
         default:
             report(object.unknownKeys(allowed: ["at", "if"] + Self.verbs))
             return nil

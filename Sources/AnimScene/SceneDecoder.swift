@@ -94,7 +94,7 @@ final class SceneDecoder {
         checkFrameCount(canvas, object)
         let images = loadImages()
         let text = loadText()
-        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions), title: title, goldenFrames: golden,
+        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title, goldenFrames: golden,
                      goldenTolerance: tolerance, images: images, text: text)
     }
 

@@ -1,0 +1,55 @@
+import AnimGeometry
+import Foundation
+import AnimLayers
+import AnimPhysics
+
+/// Simulates every `dynamics` action once, when the Timeline is built: per reference view, one
+/// animator runs from its first action to `end`, its behaviours changing at each of its actions;
+/// each action gets the track of the stretch up to the next one. Items enter the animator as the
+/// presentation tree shows them at that moment (so earlier animations and tracks count).
+enum DynamicsSimulation {
+    /// At most this many steps per stretch (10 minutes at 120 Hz).
+    static let maxSteps = 72_000
+
+    static func run(_ timeline: inout Timeline, until end: Double) {
+        var views: [Int] = []
+        for case let .dynamics(d) in timeline.actions.map(\.action) where !views.contains(d.referenceView) {
+            views.append(d.referenceView)
+        }
+        for view in views { run(timeline: &timeline, referenceView: view, until: end) }
+    }
+
+    private static func run(timeline: inout Timeline, referenceView view: Int, until end: Double) {
+        let events = timeline.actions.indices.filter {
+            if case let .dynamics(d) = timeline.actions[$0].action { d.referenceView == view } else { false }
+        }
+        var animator: DynamicAnimator?
+        for (k, index) in events.enumerated() {
+            guard case var .dynamics(action) = timeline.actions[index].action else { continue }
+            let start = timeline.actions[index].time
+            let tree = timeline.presentation(at: start, actionCount: index)
+            var a = animator ?? DynamicAnimator(referenceBounds: tree.nodes[view].properties.bounds)
+            a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0, action.collisionBoundsTypes[$0] ?? .rectangle) }
+            let stop = k + 1 < events.count ? timeline.actions[events[k + 1]].time : max(end, start)
+            let steps = min(Int(((stop - start) / PhysicsSettings.step + 1e-9).rounded(.down)), maxSteps)
+            var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
+            track.record(a)
+            for _ in 0..<max(steps, 0) {
+                a.step()
+                track.record(a)
+                if a.isAsleep { break }  // the animator pauses; the last pose holds
+            }
+            action.track = track
+            timeline.actions[index].action = .dynamics(action)
+            animator = a
+        }
+    }
+
+    /// An item as the animator first sees it: centre = position, bounds size, and the rotation
+    /// of its transform.
+    static func item(_ tree: LayerTree, _ index: Int, _ type: CollisionBoundsType) -> DynamicItem {
+        let p = tree.nodes[index].properties
+        return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: atan2(p.transform.m12, p.transform.m11),
+                           collisionBoundsType: type)
+    }
+}

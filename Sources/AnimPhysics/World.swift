@@ -1,0 +1,134 @@
+/// The physics world: bodies, the pairs that may collide, joints, and the contacts of the last
+/// step. `step()` advances by the fixed step; everything iterates in array order, so a world is a
+/// pure function of its inputs and the number of steps.
+public struct World: Hashable, Sendable {
+    var bodies: [Body] = []
+    /// Body pairs that may collide, in a fixed order (filtering is decided when pairs are added).
+    var pairs: [Pair] = []
+    var joints: [Joint] = []
+    var contacts: [Contact] = []
+    /// True once every dynamic body has rested for `timeToSleep` (the animator pauses).
+    public private(set) var isAsleep = false
+
+    struct Pair: Hashable, Sendable {
+        var a: Int
+        var b: Int
+    }
+
+    public init() {}
+
+    /// Wakes the world (a behaviour changed).
+    mutating func wake() {
+        isAsleep = false
+        for i in bodies.indices { bodies[i].sleepTime = 0 }
+    }
+
+    /// Advances one fixed step, split into equal sub-steps when a body would otherwise move more
+    /// than half its smallest half extent in one (no tunnelling through thin boundaries).
+    public mutating func step(_ h: Double = PhysicsSettings.step) {
+        guard !isAsleep else { return }
+        let n = substeps(h)
+        for _ in 0..<n { solve(dt: h / Double(n)) }
+        for j in joints.indices { joints[j].commitDeferredLength() }
+        updateSleep(h)
+    }
+
+    /// How many sub-steps the next step of length h takes.
+    public func substeps(_ h: Double) -> Int {
+        var ratio = 1.0
+        for b in bodies where b.isDynamic && b.minHalfExtent > 0 {
+            let travel = b.velocity.length * h + abs(b.angularVelocity) * h * b.shape.reach
+            ratio = max(ratio, travel / (PhysicsSettings.travelFraction * b.minHalfExtent))
+        }
+        return min(Int(ratio.rounded(.up)), PhysicsSettings.maxSubsteps)
+    }
+
+    mutating func solve(dt: Double) {
+        collide()
+        integrateVelocities(dt)
+        var solver = ContactSolver(contacts: contacts, bodies: bodies)
+        solver.warmStart(&bodies)
+        for j in joints.indices { joints[j].prepare(&bodies, dt: dt) }
+        for _ in 0..<PhysicsSettings.velocityIterations {
+            for j in joints.indices { joints[j].solveVelocity(&bodies) }
+            solver.solveVelocities(&bodies)
+        }
+        solver.storeImpulses(&contacts)
+        integratePositions(dt)
+        for _ in 0..<PhysicsSettings.positionIterations {
+            let contactsOK = ContactSolver.solvePositions(contacts, &bodies)
+            var jointsOK = true
+            for j in joints where !j.solvePosition(&bodies) { jointsOK = false }
+            if contactsOK && jointsOK { break }
+        }
+    }
+
+    /// New manifolds for every pair whose boxes overlap, warm-started from the last step's.
+    mutating func collide() {
+        var old: [Pair: Manifold] = [:]
+        for c in contacts { old[Pair(a: c.a, b: c.b)] = c.manifold }
+        contacts.removeAll(keepingCapacity: true)
+        for pair in pairs {
+            let A = bodies[pair.a], B = bodies[pair.b]
+            guard A.isDynamic || B.isDynamic else { continue }
+            let xfA = A.placement, xfB = B.placement
+            let boxA = A.shape.bounds(xfA), boxB = B.shape.bounds(xfB)
+            guard boxA.lower.x <= boxB.upper.x, boxB.lower.x <= boxA.upper.x,
+                  boxA.lower.y <= boxB.upper.y, boxB.lower.y <= boxA.upper.y,
+                  let (m, swapped) = Shape.manifold(A.shape, xfA, B.shape, xfB) else { continue }
+            let (a, b) = swapped ? (pair.b, pair.a) : (pair.a, pair.b)
+            var c = Contact(a: a, b: b, manifold: m, friction: (A.friction * B.friction).squareRoot(),
+                            restitution: max(A.restitution, B.restitution))
+            if let previous = old[Pair(a: a, b: b)] { c.warmStart(from: previous) }
+            contacts.append(c)
+        }
+    }
+
+    /// Gravity and forces, then resistance as v / (1 + h·c) (the host's form, §10.2).
+    mutating func integrateVelocities(_ h: Double) {
+        for i in bodies.indices where bodies[i].isDynamic {
+            var b = bodies[i]
+            b.velocity += h * (b.gravity + b.invMass * b.force)
+            b.angularVelocity += h * b.invInertia * b.torque
+            b.velocity = (1 / (1 + h * b.linearDamping)) * b.velocity
+            b.angularVelocity *= 1 / (1 + h * b.angularDamping)
+            bodies[i] = b
+        }
+    }
+
+    /// Moves the bodies, capping a step's translation and rotation as Box2D does.
+    mutating func integratePositions(_ h: Double) {
+        for i in bodies.indices where bodies[i].isDynamic {
+            var b = bodies[i]
+            let translation = h * b.velocity
+            if translation.lengthSquared > PhysicsSettings.maxTranslation * PhysicsSettings.maxTranslation {
+                b.velocity = (PhysicsSettings.maxTranslation / translation.length) * b.velocity
+            }
+            let rotation = h * b.angularVelocity
+            if rotation * rotation > PhysicsSettings.maxRotation * PhysicsSettings.maxRotation {
+                b.angularVelocity *= PhysicsSettings.maxRotation / abs(rotation)
+            }
+            b.position += h * b.velocity
+            b.angle += h * b.angularVelocity
+            bodies[i] = b
+        }
+    }
+
+    mutating func updateSleep(_ h: Double) {
+        var minSleep = Double.infinity
+        let linTol = PhysicsSettings.linearSleepTolerance, angTol = PhysicsSettings.angularSleepTolerance
+        for i in bodies.indices where bodies[i].isDynamic {
+            let b = bodies[i]
+            let moving = b.velocity.lengthSquared > linTol * linTol || b.angularVelocity * b.angularVelocity > angTol * angTol
+            bodies[i].sleepTime = moving ? 0 : b.sleepTime + h
+            minSleep = min(minSleep, bodies[i].sleepTime)
+        }
+        if minSleep.isFinite && minSleep >= PhysicsSettings.timeToSleep {
+            isAsleep = true
+            for i in bodies.indices {
+                bodies[i].velocity = .zero
+                bodies[i].angularVelocity = 0
+            }
+        }
+    }
+}
