@@ -16,19 +16,25 @@ public struct GIFEncoder {
     public let height: Int
     let writer: GIFWriter
 
-    /// Starts a GIF of `width`×`height` that plays `loopCount` times (0 = forever).
-    public init(width: Int, height: Int, loopCount: Int = 0) throws(CodecError) {
+    /// Starts a GIF of `width`×`height` whose NETSCAPE2.0 loop count is `loopCount` (0 = forever,
+    /// n = n repetitions after the first play); nil writes no loop block, so the GIF plays once.
+    public init(width: Int, height: Int, loopCount: Int? = 0) throws(CodecError) {
         guard (1...65_535).contains(width), (1...65_535).contains(height) else {
             throw .invalidImage("a GIF must be 1…65535 px on each side, not \(width)×\(height)")
         }
-        guard (0...65_535).contains(loopCount) else {
+        if let loopCount, !(0...65_535).contains(loopCount) {
             throw .invalidImage("the GIF loop count must be 0…65535, not \(loopCount)")
         }
         self.width = width
         self.height = height
         writer = try GIFWriter()
         try writeScreen()
-        try writeLoopCount(loopCount)
+        if let loopCount { try writeLoopCount(loopCount) }
+    }
+
+    /// The NETSCAPE2.0 loop count for an animation played `plays` times (0 = forever): nil for one play.
+    public static func loopCount(plays: Int) -> Int? {
+        plays == 1 ? nil : max(0, plays - 1)
     }
 
     /// Appends `frame`, shown for `delayCentiseconds` (clamped to 0…65535).
@@ -46,7 +52,7 @@ public struct GIFEncoder {
     /// The GIF of `frames` (premultiplied, all the same size) with `delays` in centiseconds.
     /// With `transparent`, alpha < 128 becomes transparent; otherwise frames are composited over `matte`.
     public static func encode(
-        frames: [Bitmap], delays: [Int], loopCount: Int = 0, transparent: Bool = false, matte: RGB8 = .black
+        frames: [Bitmap], delays: [Int], loopCount: Int? = 0, transparent: Bool = false, matte: RGB8 = .black
     ) throws(CodecError) -> [UInt8] {
         guard let first = frames.first else { throw .invalidImage("a GIF needs at least one frame") }
         guard delays.count == frames.count else {

@@ -33,8 +33,9 @@ public struct GIFOutput {
     var encoder: GIFEncoder
     let transparent: Bool
 
-    public init(width: Int, height: Int, transparent: Bool) throws(CodecError) {
-        encoder = try GIFEncoder(width: width, height: height, loopCount: 0)
+    /// A GIF played `plays` times (0 = forever).
+    public init(width: Int, height: Int, transparent: Bool, plays: Int = 0) throws(CodecError) {
+        encoder = try GIFEncoder(width: width, height: height, loopCount: GIFEncoder.loopCount(plays: plays))
         self.transparent = transparent
     }
 

@@ -9,6 +9,15 @@ public struct OutputRequest: Sendable {
     /// A single frame (`--frame N` or `--time T`) to `pngPath`.
     public var singleFrame: SingleFrame?
     public var threads: Int
+    /// The part of the render written to the animated outputs (every frame when nil).
+    public var range: FrameRange?
+    /// How many times animations play: 0 = forever (the default), 1 = once, …
+    public var plays = 0
+    /// An image strip of chosen frames.
+    public var contactSheet: ContactSheetRequest?
+
+    /// Whether anything besides a single frame is asked for.
+    var wantsSequence: Bool { gifPath != nil || pngDirectory != nil || contactSheet != nil }
 
     public enum SingleFrame: Sendable {
         case index(Int, pngPath: String)
@@ -40,7 +49,7 @@ public struct RenderJob {
     /// Writes every requested output. Nothing is left behind when it throws.
     public func run() throws(RenderError) {
         if let single = request.singleFrame { try writeSingle(single) }
-        if request.gifPath != nil || request.pngDirectory != nil { try writeSequence() }
+        if request.wantsSequence { try writeSequence() }
     }
 
     private func writeSingle(_ single: OutputRequest.SingleFrame) throws(RenderError) {
