@@ -28,8 +28,15 @@ extension RenderJob {
     /// One sink per requested output; paths are checked here, before any frame is drawn.
     private func makeSinks(_ selection: FrameSelection) throws(RenderError) -> [any FrameSink] {
         var sinks: [any FrameSink] = []
-        do {
+        do throws(RenderError) {
             if let path = request.gifPath { sinks.append(try makeGIF(path, selection)) }
+            if let path = request.apngPath {
+                do {
+                    sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays))
+                } catch {
+                    throw .output(error)
+                }
+            }
             if let sheet = request.contactSheet { sinks.append(try makeSheet(sheet, selection)) }
             if let dir = request.pngDirectory { sinks.append(try PNGSequenceSink(directory: dir, frames: selection.frames)) }
         } catch {

@@ -5,6 +5,8 @@ import AnimScene
 /// What a command-line run writes.
 public struct OutputRequest: Sendable {
     public var gifPath: String?
+    /// An animated PNG.
+    public var apngPath: String?
     public var pngDirectory: String?
     /// A single frame (`--frame N` or `--time T`) to `pngPath`.
     public var singleFrame: SingleFrame?
@@ -17,7 +19,7 @@ public struct OutputRequest: Sendable {
     public var contactSheet: ContactSheetRequest?
 
     /// Whether anything besides a single frame is asked for.
-    var wantsSequence: Bool { gifPath != nil || pngDirectory != nil || contactSheet != nil }
+    var wantsSequence: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || contactSheet != nil }
 
     public enum SingleFrame: Sendable {
         case index(Int, pngPath: String)

@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated GIF.", valueName: "OUT.gif"))
     var gif: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write every frame to an animated PNG (lossless, exact delays).", valueName: "OUT.png"))
+    var apng: String?
+
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write every frame to DIR/frame_00000.png, …", valueName: "DIR"))
     var pngDir: String?
 
@@ -81,8 +84,8 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if gif == nil && pngDir == nil && png == nil && contactSheet == nil {
-            throw ValidationError("nothing to write: give --gif OUT.gif, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
+        if gif == nil && apng == nil && pngDir == nil && png == nil && contactSheet == nil {
+            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
         try validateRange()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
@@ -156,6 +159,7 @@ struct RenderCommand: ParsableCommand {
         if let png, let time { single = .time(time, pngPath: png) }
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var request = OutputRequest(gifPath: gif, pngDirectory: pngDir, singleFrame: single, threads: threads ?? max(1, cores))
+        request.apngPath = apng
         if let frames { request.range = FrameRange.parse(frames: frames) }
         if from != nil || to != nil { request.range = .times(from: from, to: to) }
         request.plays = loop ?? 0
@@ -170,6 +174,7 @@ struct RenderCommand: ParsableCommand {
         let (w, h) = renderer.pixelSize
         var outputs: [String] = []
         if let gif { outputs.append(gif) }
+        if let apng { outputs.append(apng) }
         if let pngDir { outputs.append(pngDir + "/") }
         if let png { outputs.append(png) }
         if let contactSheet { outputs.append(contactSheet) }
