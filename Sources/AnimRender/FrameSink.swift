@@ -70,3 +70,20 @@ final class ContactSheetSink: FrameSink {
     func commit() throws(CodecError) { try AtomicFile.write(try PNGCodec.encode(sheet.bitmap), to: path) }
     func discard() {}
 }
+
+/// `--mp4` / `--webm`: every frame of the selection piped to ffmpeg at the render's frame rate.
+final class VideoSink: FrameSink {
+    let frames: [Int]
+    private let encoder: VideoEncoder
+
+    init(format: VideoEncoder.Format, path: String, selection: FrameSelection, renderer: Renderer) throws(CodecError) {
+        frames = Array(selection.frames)
+        let (w, h) = renderer.pixelSize
+        encoder = try VideoEncoder(format: format, path: path, width: w, height: h, fps: renderer.canvas.fps,
+                                   alpha: renderer.canvas.background.alpha < 1)
+    }
+
+    func add(_ frame: Bitmap, index: Int) throws(CodecError) { try encoder.add(frame) }
+    func commit() throws(CodecError) { try encoder.finish() }
+    func discard() { encoder.discard() }
+}

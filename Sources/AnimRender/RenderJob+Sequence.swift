@@ -30,12 +30,18 @@ extension RenderJob {
         var sinks: [any FrameSink] = []
         do throws(RenderError) {
             if let path = request.gifPath { sinks.append(try makeGIF(path, selection)) }
-            if let path = request.apngPath {
-                do {
+            do throws(CodecError) {
+                if let path = request.apngPath {
                     sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays))
-                } catch {
-                    throw .output(error)
                 }
+                if let path = request.mp4Path {
+                    sinks.append(try VideoSink(format: .mp4, path: path, selection: selection, renderer: renderer))
+                }
+                if let path = request.webmPath {
+                    sinks.append(try VideoSink(format: .webm, path: path, selection: selection, renderer: renderer))
+                }
+            } catch {
+                throw .output(error)
             }
             if let sheet = request.contactSheet { sinks.append(try makeSheet(sheet, selection)) }
             if let dir = request.pngDirectory { sinks.append(try PNGSequenceSink(directory: dir, frames: selection.frames)) }

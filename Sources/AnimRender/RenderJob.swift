@@ -7,6 +7,9 @@ public struct OutputRequest: Sendable {
     public var gifPath: String?
     /// An animated PNG.
     public var apngPath: String?
+    /// Videos through ffmpeg.
+    public var mp4Path: String?
+    public var webmPath: String?
     public var pngDirectory: String?
     /// A single frame (`--frame N` or `--time T`) to `pngPath`.
     public var singleFrame: SingleFrame?
@@ -19,7 +22,9 @@ public struct OutputRequest: Sendable {
     public var contactSheet: ContactSheetRequest?
 
     /// Whether anything besides a single frame is asked for.
-    var wantsSequence: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || contactSheet != nil }
+    var wantsSequence: Bool {
+        gifPath != nil || apngPath != nil || mp4Path != nil || webmPath != nil || pngDirectory != nil || contactSheet != nil
+    }
 
     public enum SingleFrame: Sendable {
         case index(Int, pngPath: String)

@@ -32,6 +32,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated PNG (lossless, exact delays).", valueName: "OUT.png"))
     var apng: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write an H.264 MP4 video (needs ffmpeg).", valueName: "OUT.mp4"))
+    var mp4: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a VP9 WebM video, with alpha on a clear canvas (needs ffmpeg).", valueName: "OUT.webm"))
+    var webm: String?
+
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write every frame to DIR/frame_00000.png, …", valueName: "DIR"))
     var pngDir: String?
 
@@ -84,8 +90,8 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if gif == nil && apng == nil && pngDir == nil && png == nil && contactSheet == nil {
-            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
+        if gif == nil && apng == nil && mp4 == nil && webm == nil && pngDir == nil && png == nil && contactSheet == nil {
+            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
         try validateRange()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
@@ -160,6 +166,8 @@ struct RenderCommand: ParsableCommand {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var request = OutputRequest(gifPath: gif, pngDirectory: pngDir, singleFrame: single, threads: threads ?? max(1, cores))
         request.apngPath = apng
+        request.mp4Path = mp4
+        request.webmPath = webm
         if let frames { request.range = FrameRange.parse(frames: frames) }
         if from != nil || to != nil { request.range = .times(from: from, to: to) }
         request.plays = loop ?? 0
@@ -175,6 +183,8 @@ struct RenderCommand: ParsableCommand {
         var outputs: [String] = []
         if let gif { outputs.append(gif) }
         if let apng { outputs.append(apng) }
+        if let mp4 { outputs.append(mp4) }
+        if let webm { outputs.append(webm) }
         if let pngDir { outputs.append(pngDir + "/") }
         if let png { outputs.append(png) }
         if let contactSheet { outputs.append(contactSheet) }

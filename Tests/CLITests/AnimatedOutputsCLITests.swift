@@ -67,4 +67,112 @@ struct AnimatedOutputsCLITests {
         #expect(r.stderr.contains(target.path) && r.stderr.contains("No such file or directory"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
     }
+
+    // MARK: Video through ffmpeg (checked with ffprobe and ffmpeg's own decoder)
+
+    static let hasFFmpeg = ExternalTools.find("ffmpeg") != nil && ExternalTools.find("ffprobe") != nil
+
+    /// ffprobe's `key=value` lines for the first video stream and the container.
+    func probe(_ url: URL) throws -> [String: String] {
+        let r = try ExternalTools.run(ExternalTools.find("ffprobe")!, [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=codec_name,width,height,pix_fmt,nb_read_frames:stream_tags=alpha_mode:format=duration",
+            "-of", "default=noprint_wrappers=1:nokey=0", url.path])
+        var out: [String: String] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { out[String(kv[0]).replacingOccurrences(of: "TAG:", with: "")] = String(kv[1]) }
+        }
+        return out
+    }
+
+    /// Frame `n` of a video as decoded by ffmpeg (libvpx for VP9, so alpha is kept).
+    func decodeFrame(_ url: URL, _ n: Int, vp9: Bool) throws -> Bitmap {
+        let png = url.deletingPathExtension().appendingPathExtension("frame\(n).png")
+        let decoder = vp9 ? ["-c:v", "libvpx-vp9"] : []
+        let r = try ExternalTools.run(ExternalTools.find("ffmpeg")!, ["-v", "error"] + decoder + ["-i", url.path, "-vf", "select=eq(n\\,\(n))",
+                                                                       "-frames:v", "1", "-y", png.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        return try PNGCodec.decodeFile(at: png.path)
+    }
+
+    /// PSNR over RGB of the overlapping area, both composited over black.
+    func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
+        var se = 0.0, n = 0.0
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let p = a[x, y], q = b[x, y]
+                for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] { se += Double((Int(u) - Int(v)) * (Int(u) - Int(v))); n += 1 }
+            }
+        }
+        return se == 0 ? .infinity : 10 * log10(255 * 255 / (se / n))
+    }
+
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg and ffprobe (Debian package ffmpeg; scripts/setup-test-tools.sh)"))
+    func mp4HasEveryFrameAtTheRightSizeAndDuration() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let mp4 = dir.appendingPathComponent("out.mp4"), frames = dir.appendingPathComponent("f")
+        let r = try CommandRunner.run([try scene(in: dir), "--mp4", mp4.path, "--png-dir", frames.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let p = try probe(mp4)
+        #expect(p["codec_name"] == "h264" && p["pix_fmt"] == "yuv420p", "\(p)")
+        #expect(p["width"] == "120" && p["height"] == "90" && p["nb_read_frames"] == "30", "\(p)")
+        #expect(p["duration"].flatMap(Double.init).map { abs($0 - 1.2) < 0.001 } == true, "\(p)")
+        // Frame 12 decodes close to the rendered frame over black (H.264 at CRF 18).
+        let rendered = try PNGCodec.decodeFile(at: frames.appendingPathComponent("frame_00012.png").path)
+        let quality = psnr(try decodeFrame(mp4, 12, vp9: false), rendered)
+        #expect(quality > 35, "PSNR \(quality)")
+    }
+
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg and ffprobe (Debian package ffmpeg; scripts/setup-test-tools.sh)"))
+    func webmKeepsAlphaAndOddSizes() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let json = Self.sceneJSON.replacingOccurrences(of: "\"width\": 120, \"height\": 90", with: "\"width\": 121, \"height\": 91")
+        let scene = dir.appendingPathComponent("odd.json")
+        try Data(json.utf8).write(to: scene)
+        let webm = dir.appendingPathComponent("out.webm"), mp4 = dir.appendingPathComponent("out.mp4")
+        let frames = dir.appendingPathComponent("f")
+        let r = try CommandRunner.run([scene.path, "--webm", webm.path, "--mp4", mp4.path, "--png-dir", frames.path, "--frames", "0..9", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let p = try probe(webm)
+        #expect(p["codec_name"] == "vp9" && p["alpha_mode"] == "1", "\(p)")
+        #expect(p["width"] == "121" && p["height"] == "91" && p["nb_read_frames"] == "10", "\(p)")
+        // H.264 4:2:0 needs even sizes: the MP4 is padded by one pixel (black).
+        let q = try probe(mp4)
+        #expect(q["width"] == "122" && q["height"] == "92", "\(q)")
+        let decoded = try decodeFrame(webm, 5, vp9: true)
+        let rendered = try PNGCodec.decodeFile(at: frames.appendingPathComponent("frame_00005.png").path)
+        #expect(decoded[2, 2].a == 0 && decoded[35, 20].a == 255, "transparent corner, opaque card")
+        #expect(psnr(decoded, rendered) > 30)
+    }
+
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg (Debian package ffmpeg)"))
+    func videoIsTheSameForAnyThreadCount() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let a = dir.appendingPathComponent("a.mp4"), b = dir.appendingPathComponent("b.mp4")
+        #expect(try CommandRunner.run([try scene(in: dir), "--mp4", a.path, "--threads", "1", "--quiet"]).status == 0)
+        #expect(try CommandRunner.run([try scene(in: dir), "--mp4", b.path, "--threads", "2", "--quiet"]).status == 0)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
+    @Test func missingFFmpegIsNamedWithItsPackageAndNothingIsWritten() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let empty = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent("out.mp4")
+        let r = try CommandRunner.run([try scene(in: dir), "--mp4", out.path], environment: ["PATH": empty.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("--mp4 needs ffmpeg") && r.stderr.contains("apt-get install ffmpeg"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bin", "scene.json"])
+    }
+
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg (Debian package ffmpeg)"))
+    func videoToAMissingFolderFailsBeforeRendering() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let target = dir.appendingPathComponent("nope/out.webm")
+        let r = try CommandRunner.run([try scene(in: dir), "--webm", target.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(target.path) && r.stderr.contains("No such file or directory"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
+    }
 }
