@@ -9,7 +9,9 @@ compared with the decoded frame on screen at its time, (i - FIRST_FRAME) / FPS, 
 decoded delays. Prints one line of key=value pairs:
 frames (rendered), stored (decoded frames), duration_ms, loop, max_diff (largest channel
 difference over RGBA, with fully transparent pixels compared as transparent), psnr (mean over the
-rendered frames, RGB over a black matte; inf when identical). Exit 0; 3 when Pillow is missing.
+rendered frames, RGB over a black matte; inf when identical). A GIF has no partial alpha, so for a
+GIF the expected frame's alpha is thresholded at 50% (animrender's rule) before comparing.
+Exit 0; 3 when Pillow is missing.
 """
 import math
 import os
@@ -50,6 +52,7 @@ def main():
     path, folder, fps = sys.argv[1], sys.argv[2], float(sys.argv[3])
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     frames, loop = decoded_frames(path)
+    is_gif = Image.open(path).format == "GIF"
     starts, t = [], 0.0
     for _, d in frames:
         starts.append(t)
@@ -61,7 +64,10 @@ def main():
         at = i / fps * 1000 + 1e-6
         k = max(j for j, s in enumerate(starts) if s <= at)
         shown = normalise(frames[k][0])
-        expected = normalise(Image.open(os.path.join(folder, n)).convert("RGBA"))
+        expected = Image.open(os.path.join(folder, n)).convert("RGBA")
+        if is_gif:
+            expected.putalpha(expected.getchannel("A").point(lambda a: 255 if a >= 128 else 0))
+        expected = normalise(expected)
         diff = ImageChops.difference(shown, expected).getextrema()
         max_diff = max(max_diff, max(hi for _, hi in diff))
         total_psnr += psnr(shown, expected)

@@ -22,9 +22,9 @@ extension GIFEncoder {
     }
 
     /// The graphics control extension: delay, transparent index and disposal.
-    func writeControl(delay: Int, transparentIndex: Int?) throws(CodecError) {
+    func writeControl(delay: Int, transparentIndex: Int?, disposal: GIFDisposal) throws(CodecError) {
         var control = GraphicsControlBlock(
-            DisposalMode: transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND,
+            DisposalMode: disposal == .keep ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND,
             UserInputFlag: false,
             DelayTime: Int32(delay),
             TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -34,7 +34,7 @@ extension GIFEncoder {
     }
 
     /// The image descriptor with a local colour table, then the LZW-compressed rows.
-    func writeImage(_ frame: IndexedImage) throws(CodecError) {
+    func writeImage(_ frame: IndexedImage, left: Int, top: Int) throws(CodecError) {
         let size = 1 << Int(GifBitSize(Int32(max(2, frame.palette.count))))
         guard let map = GifMakeMapObject(Int32(size), nil) else {
             throw .gif("GifMakeMapObject failed: out of memory")
@@ -43,12 +43,14 @@ extension GIFEncoder {
         for (i, c) in frame.palette.enumerated() {
             map.pointee.Colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b)
         }
-        let (w, h) = (Int32(width), Int32(height))
-        try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, 0, 0, w, h, false, map) }
+        let (w, h) = (Int32(frame.width), Int32(frame.height))
+        let (x, y0) = (Int32(left), Int32(top))
+        try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, x, y0, w, h, false, map) }
         var rows = frame.indices  // giflib masks pixels in place, so it gets a copy
-        for y in 0..<height {
+        let rowLength = frame.width
+        for y in 0..<frame.height {
             try writer.call("EGifPutLine") { gif in
-                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, w) }
+                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * rowLength, w) }
             }
         }
     }

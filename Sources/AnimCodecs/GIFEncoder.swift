@@ -40,8 +40,20 @@ public struct GIFEncoder {
     /// Appends `frame`, shown for `delayCentiseconds` (clamped to 0…65535).
     public mutating func add(_ frame: IndexedImage, delayCentiseconds: Int) throws(CodecError) {
         try validate(frame)
-        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex)
-        try writeImage(frame)
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex,
+                         disposal: frame.transparentIndex == nil ? .keep : .background)
+        try writeImage(frame, left: 0, top: 0)
+    }
+
+    /// Appends `frame` as a partial image at (`left`, `top`), disposed as `disposal` before the next one.
+    public mutating func add(_ frame: IndexedImage, left: Int, top: Int, delayCentiseconds: Int,
+                             disposal: GIFDisposal) throws(CodecError) {
+        guard left >= 0, top >= 0, left + frame.width <= width, top + frame.height <= height else {
+            throw .invalidImage("a \(frame.width)×\(frame.height) frame at (\(left), \(top)) is outside the \(width)×\(height) GIF")
+        }
+        try validatePalette(frame)
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex, disposal: disposal)
+        try writeImage(frame, left: left, top: top)
     }
 
     /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.
@@ -70,11 +82,15 @@ public struct GIFEncoder {
         guard frame.width == width, frame.height == height else {
             throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
         }
+        try validatePalette(frame)
+    }
+
+    private func validatePalette(_ frame: IndexedImage) throws(CodecError) {
         guard (1...256).contains(frame.palette.count) else {
             throw .invalidImage("a GIF palette needs 1…256 colours, not \(frame.palette.count)")
         }
-        guard frame.indices.count == width * height else {
-            throw .invalidImage("\(frame.indices.count) indices for \(width)×\(height) pixels")
+        guard frame.width >= 1, frame.height >= 1, frame.indices.count == frame.width * frame.height else {
+            throw .invalidImage("\(frame.indices.count) indices for \(frame.width)×\(frame.height) pixels")
         }
         guard let highest = frame.indices.max(), Int(highest) < frame.palette.count else {
             throw .invalidImage("an index is past the end of the \(frame.palette.count)-colour palette")
@@ -83,4 +99,12 @@ public struct GIFEncoder {
             throw .invalidImage("transparent index \(t) is outside the palette")
         }
     }
+}
+
+/// What happens to a frame's rectangle before the next frame is drawn.
+public enum GIFDisposal: Sendable {
+    /// Leave it (disposal 1).
+    case keep
+    /// Restore it to the background, which viewers show as transparent (disposal 2).
+    case background
 }

@@ -5,6 +5,9 @@ import AnimScene
 /// What a command-line run writes.
 public struct OutputRequest: Sendable {
     public var gifPath: String?
+    /// GIF palette size and matte; `transparent` is set from the canvas background.
+    public var gifColors = 256
+    public var matte: RGB8?
     /// An animated PNG.
     public var apngPath: String?
     /// Videos through ffmpeg.
@@ -20,6 +23,18 @@ public struct OutputRequest: Sendable {
     public var plays = 0
     /// An image strip of chosen frames.
     public var contactSheet: ContactSheetRequest?
+
+    /// A `--matte` value: "#RRGGBB", "RRGGBB", "white" or "black".
+    public static func parseMatte(_ text: String) -> RGB8? {
+        switch text.lowercased() {
+        case "white": return .white
+        case "black": return .black
+        default:
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else { return nil }
+            return RGB8(packed: v)
+        }
+    }
 
     /// Whether anything besides a single frame is asked for.
     var wantsSequence: Bool {

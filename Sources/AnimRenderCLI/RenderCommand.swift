@@ -74,6 +74,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How many times the animation plays: 0 = forever (default), 1 = once.", valueName: "N"))
     var loop: Int?
 
+    @Option(name: .long, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
+    var colors: Int?
+
+    @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
+    var matte: String?
+
     @Option(name: .long, help: "Frames per second (overrides the canvas).")
     var fps: Double?
 
@@ -113,6 +119,8 @@ struct RenderCommand: ParsableCommand {
             if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number of seconds ≥ 0") }
         }
         if let from, let to, to <= from { throw ValidationError("--to must be later than --from") }
+        if let colors, !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256") }
+        if let matte, OutputRequest.parseMatte(matte) == nil { throw ValidationError("--matte must be #RRGGBB, white or black, not '\(matte)'") }
         if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
         if let sheetFrames, parseList(sheetFrames) == nil {
             throw ValidationError("--sheet-frames must be frame indices separated by commas, like 0,10,20")
@@ -171,6 +179,8 @@ struct RenderCommand: ParsableCommand {
         if let frames { request.range = FrameRange.parse(frames: frames) }
         if from != nil || to != nil { request.range = .times(from: from, to: to) }
         request.plays = loop ?? 0
+        request.gifColors = colors ?? 256
+        request.matte = matte.flatMap(OutputRequest.parseMatte)
         if let contactSheet {
             request.contactSheet = ContactSheetRequest(path: contactSheet, frames: sheetFrames.flatMap(parseList),
                                                        count: sheetCount ?? 6, columns: sheetColumns)

@@ -40,6 +40,33 @@ struct AnimatedOutputsCLITests {
         #expect(report["stored"] == "21", "\(report)")
     }
 
+    @Test(.enabled(if: ExternalTools.hasPillow, "needs python3 with Pillow (scripts/setup-test-tools.sh)"))
+    func gifOnAClearCanvasDecodesInPillowToTheThresholdedFrames() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("out.gif"), frames = dir.appendingPathComponent("frames")
+        let r = try CommandRunner.run([try scene(in: dir), "--gif", gif.path, "--png-dir", frames.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // Alpha thresholded at 50 %, colours exact (few colours), the moving card cleared behind it.
+        let report = try ExternalTools.pillowReport(gif, frames: frames, fps: 25)
+        #expect(report["frames"] == "30" && report["max_diff"] == "0" && report["duration_ms"] == "1200.000", "\(report)")
+        // giflib agrees: every decoded frame is the rendered frame with its alpha thresholded.
+        let decoded = try GIFDecoder.decode(Array(try Data(contentsOf: gif)))
+        var shown: [Bitmap] = []
+        for f in decoded.frames { shown += Array(repeating: f.image, count: f.delayCentiseconds / 4) }
+        #expect(shown.count == 30)
+        for (k, image) in shown.enumerated() {
+            var expected = try PNGCodec.decodeFile(at: frames.appendingPathComponent(String(format: "frame_%05d.png", k)).path)
+            for y in 0..<expected.height { for x in 0..<expected.width {
+                let p = expected[x, y]
+                expected[x, y] = p.a < 128 ? .transparent : PixelRGBA8(r: un(p.r, p.a), g: un(p.g, p.a), b: un(p.b, p.a), a: 255)
+            } }
+            #expect(image == expected, "frame \(k)")
+        }
+    }
+
+    /// Straight colour of a premultiplied channel (PNG's rounding).
+    func un(_ c: UInt8, _ a: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+
     @Test func apngDecodesInOurDecoderToTheRenderedFrames() throws {
         let dir = try CommandRunner.temporaryDirectory()
         let apng = dir.appendingPathComponent("out.png"), frames = dir.appendingPathComponent("frames")

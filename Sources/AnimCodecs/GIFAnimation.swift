@@ -1,0 +1,192 @@
+import AnimRaster
+
+/// How an animated GIF is made from frames.
+public struct GIFOptions: Hashable, Sendable {
+    /// Palette size per frame, 2…256 (the transparent entry included).
+    public var maxColors = 256
+    /// A transparent canvas: alpha < 50 % becomes the reserved transparent index.
+    public var transparent = false
+    /// Transparent canvas: the colour the remaining pixels are composited over (their anti-aliased
+    /// edges then blend into it); nil un-premultiplies them. Opaque canvas: what shows through
+    /// partly transparent pixels (black when nil).
+    public var matte: RGB8?
+
+    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil) {
+        self.maxColors = maxColors
+        self.transparent = transparent
+        self.matte = matte
+    }
+}
+
+/// An animated GIF made of frame differences.
+///
+/// Frame 0 covers the screen. Each later frame covers only the rectangle of pixels whose source
+/// colour changed since the previous frame (or that a disposal cleared); inside it, unchanged pixels
+/// are the transparent index, so they keep what is on screen and compress to almost nothing, and
+/// static areas are never re-quantized (nothing crawls). The palette of a frame is built from its
+/// changed pixels only. On a transparent canvas, a pixel that turns transparent needs the frame
+/// before it to be disposed to background: every frame is held back until the next one is known,
+/// then written with disposal "background" over a rectangle enlarged to cover those pixels, or
+/// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
+/// what a decoder shows, so decoding gives every frame within the quantizer's error.
+public struct GIFAnimationEncoder {
+    private var encoder: GIFEncoder
+    public let options: GIFOptions
+    /// What a decoder shows after the held-back frame is drawn (0xRRGGBB or the transparent mark).
+    private var shown: [UInt32]
+    /// The previous frame's target colours.
+    private var previous: [UInt32]?
+    private var pending: Pending?
+
+    private struct Pending {
+        var image: IndexedImage
+        var left: Int
+        var top: Int
+        var delay: Int
+        var disposal: GIFDisposal
+
+        var rect: PixelRect { PixelRect(x: left, y: top, width: image.width, height: image.height) }
+    }
+
+    private static let clear = OpaqueColors.transparent
+
+    public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions) throws(CodecError) {
+        encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount)
+        self.options = options
+        shown = [UInt32](repeating: Self.clear, count: width * height)
+    }
+
+    /// Appends `frame` (premultiplied, screen-sized), shown for `delay` centiseconds.
+    public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
+        guard frame.width == encoder.width, frame.height == encoder.height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(encoder.width)×\(encoder.height)")
+        }
+        let target = OpaqueColors.packed(frame, reserveTransparent: options.transparent, matte: options.matte ?? .black,
+                                         edgeMatte: options.transparent ? options.matte : nil)
+        defer { previous = target }
+        guard var held = pending, let previous else {
+            pending = start(target, delay: delay)
+            return
+        }
+        if options.transparent, let area = clearedArea(target) {
+            held = enlarged(held, to: held.rect.union(area))
+            held.disposal = .background
+            fill(held.rect, with: Self.clear)
+        }
+        var rect = changedRect(target, previous)
+        if rect == nil {
+            if held.disposal == .keep && held.delay + delay <= 65_535 {
+                held.delay += delay
+                pending = held
+                return
+            }
+            rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        try write(held)
+        pending = draw(target, previous, in: rect!, delay: delay)
+    }
+
+    /// The complete file.
+    public mutating func finish() throws(CodecError) -> [UInt8] {
+        guard let held = pending else { throw .invalidImage("a GIF needs at least one frame") }
+        try write(held)
+        pending = nil
+        return try encoder.finish()
+    }
+
+    private mutating func write(_ p: Pending) throws(CodecError) {
+        try encoder.add(p.image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
+    }
+
+    /// Frame 0: the whole screen.
+    private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
+        let image = Quantizer.quantize(colors: target, width: encoder.width, height: encoder.height,
+                                       maxColors: options.maxColors, reserveTransparent: options.transparent)
+        for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
+        return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
+    }
+
+    /// The changed pixels of `rect` quantized; the others keep the screen (transparent index).
+    private mutating func draw(_ target: [UInt32], _ previous: [UInt32], in r: PixelRect, delay: Int) -> Pending {
+        var colors = [UInt32](repeating: Self.clear, count: r.width * r.height)
+        var keeps = false
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                let i = (r.y + y) * encoder.width + r.x + x
+                if changed(target[i], previous[i], shown[i]) {
+                    colors[y * r.width + x] = target[i]
+                } else {
+                    keeps = true
+                }
+            }
+        }
+        if r.width * r.height == 1 && keeps && shown[r.y * encoder.width + r.x] != Self.clear && !options.transparent {
+            colors[0] = shown[r.y * encoder.width + r.x]  // a forced 1×1 frame repeats what is shown
+            keeps = false
+        }
+        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
+                                       reserveTransparent: keeps || options.transparent)
+        for y in 0..<r.height {
+            for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
+                shown[(r.y + y) * encoder.width + r.x + x] = colour(image, image.indices[y * r.width + x])
+            }
+        }
+        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep)
+    }
+
+    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source changed.
+    @inline(__always)
+    private func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32) -> Bool {
+        target != Self.clear && (shown == Self.clear || target != previous)
+    }
+
+    /// The bounding box of the pixels to draw.
+    private func changedRect(_ target: [UInt32], _ previous: [UInt32]) -> PixelRect? {
+        bounds { i in changed(target[i], previous[i], shown[i]) }
+    }
+
+    /// The bounding box of the pixels that must turn transparent but show a colour.
+    private func clearedArea(_ target: [UInt32]) -> PixelRect? {
+        bounds { i in target[i] == Self.clear && shown[i] != Self.clear }
+    }
+
+    private func bounds(_ test: (Int) -> Bool) -> PixelRect? {
+        let (w, h) = (encoder.width, encoder.height)
+        var x0 = w, y0 = h, x1 = -1, y1 = -1
+        for y in 0..<h {
+            let row = y * w
+            for x in 0..<w where test(row + x) {
+                if x < x0 { x0 = x }
+                if x > x1 { x1 = x }
+                if y < y0 { y0 = y }
+                y1 = y
+            }
+        }
+        return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// `held` over the larger `rect`, the new area filled with the transparent index (keep).
+    private func enlarged(_ held: Pending, to r: PixelRect) -> Pending {
+        guard r != held.rect, let t = held.image.transparentIndex else { return held }
+        var indices = [UInt8](repeating: UInt8(t), count: r.width * r.height)
+        let old = held.image
+        for y in 0..<old.height {
+            for x in 0..<old.width {
+                indices[(held.top - r.y + y) * r.width + held.left - r.x + x] = old.indices[y * old.width + x]
+            }
+        }
+        let image = IndexedImage(width: r.width, height: r.height, palette: old.palette, indices: indices, transparentIndex: t)
+        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal)
+    }
+
+    private mutating func fill(_ r: PixelRect, with value: UInt32) {
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) { shown[y * encoder.width + x] = value }
+        }
+    }
+
+    /// What a decoder shows for `index`: its colour, or nothing new (the caller only asks for drawn pixels).
+    private func colour(_ image: IndexedImage, _ index: UInt8) -> UInt32 {
+        Int(index) == image.transparentIndex ? Self.clear : image.palette[Int(index)].packed
+    }
+}
