@@ -29,9 +29,16 @@ public struct GIFOptions: Hashable, Sendable {
 /// then written with disposal "background" over a rectangle enlarged to cover those pixels, or
 /// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
 /// what a decoder shows, so decoding gives every frame within the quantizer's error.
+///
+/// Frames are kept as indices until ``finish()``, which chooses a global colour table: the union of
+/// the palettes of the frames that fit in 255 colours (taken in frame order), so those frames need
+/// no local table of their own.
 public struct GIFAnimationEncoder {
-    private var encoder: GIFEncoder
+    public let width: Int
+    public let height: Int
+    private let loopCount: Int?
     public let options: GIFOptions
+    private var written: [Pending] = []
     /// What a decoder shows after the held-back frame is drawn (0xRRGGBB or the transparent mark).
     private var shown: [UInt32]
     /// The previous frame's target colours.
@@ -51,15 +58,18 @@ public struct GIFAnimationEncoder {
     private static let clear = OpaqueColors.transparent
 
     public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions) throws(CodecError) {
-        encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount)
+        try GIFEncoder.validateScreen(width: width, height: height, loopCount: loopCount)
+        self.width = width
+        self.height = height
+        self.loopCount = loopCount
         self.options = options
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
 
     /// Appends `frame` (premultiplied, screen-sized), shown for `delay` centiseconds.
     public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
-        guard frame.width == encoder.width, frame.height == encoder.height else {
-            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(encoder.width)×\(encoder.height)")
+        guard frame.width == width, frame.height == height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
         }
         let target = OpaqueColors.packed(frame, reserveTransparent: options.transparent, matte: options.matte ?? .black,
                                          edgeMatte: options.transparent ? options.matte : nil)
@@ -82,25 +92,28 @@ public struct GIFAnimationEncoder {
             }
             rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
-        try write(held)
+        written.append(held)
         pending = draw(target, previous, in: rect!, delay: delay)
     }
 
     /// The complete file.
     public mutating func finish() throws(CodecError) -> [UInt8] {
         guard let held = pending else { throw .invalidImage("a GIF needs at least one frame") }
-        try write(held)
+        written.append(held)
         pending = nil
+        let global = GlobalPalette.choose(written.map(\.image))
+        var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
+        for (k, p) in written.enumerated() {
+            let image = global.flatMap { $0.remap(p.image, frame: k) } ?? p.image
+            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
+        }
+        written = []
         return try encoder.finish()
-    }
-
-    private mutating func write(_ p: Pending) throws(CodecError) {
-        try encoder.add(p.image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
     }
 
     /// Frame 0: the whole screen.
     private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
-        let image = Quantizer.quantize(colors: target, width: encoder.width, height: encoder.height,
+        let image = Quantizer.quantize(colors: target, width: width, height: height,
                                        maxColors: options.maxColors, reserveTransparent: options.transparent)
         for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
         return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
@@ -112,7 +125,7 @@ public struct GIFAnimationEncoder {
         var keeps = false
         for y in 0..<r.height {
             for x in 0..<r.width {
-                let i = (r.y + y) * encoder.width + r.x + x
+                let i = (r.y + y) * width + r.x + x
                 if changed(target[i], previous[i], shown[i]) {
                     colors[y * r.width + x] = target[i]
                 } else {
@@ -120,15 +133,15 @@ public struct GIFAnimationEncoder {
                 }
             }
         }
-        if r.width * r.height == 1 && keeps && shown[r.y * encoder.width + r.x] != Self.clear && !options.transparent {
-            colors[0] = shown[r.y * encoder.width + r.x]  // a forced 1×1 frame repeats what is shown
+        if r.width * r.height == 1 && keeps && shown[r.y * width + r.x] != Self.clear && !options.transparent {
+            colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
             keeps = false
         }
         let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
                                        reserveTransparent: keeps || options.transparent)
         for y in 0..<r.height {
             for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
-                shown[(r.y + y) * encoder.width + r.x + x] = colour(image, image.indices[y * r.width + x])
+                shown[(r.y + y) * width + r.x + x] = colour(image, image.indices[y * r.width + x])
             }
         }
         return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep)
@@ -151,7 +164,7 @@ public struct GIFAnimationEncoder {
     }
 
     private func bounds(_ test: (Int) -> Bool) -> PixelRect? {
-        let (w, h) = (encoder.width, encoder.height)
+        let (w, h) = (width, height)
         var x0 = w, y0 = h, x1 = -1, y1 = -1
         for y in 0..<h {
             let row = y * w
@@ -181,12 +194,59 @@ public struct GIFAnimationEncoder {
 
     private mutating func fill(_ r: PixelRect, with value: UInt32) {
         for y in r.y..<(r.y + r.height) {
-            for x in r.x..<(r.x + r.width) { shown[y * encoder.width + x] = value }
+            for x in r.x..<(r.x + r.width) { shown[y * width + x] = value }
         }
     }
 
     /// What a decoder shows for `index`: its colour, or nothing new (the caller only asks for drawn pixels).
     private func colour(_ image: IndexedImage, _ index: UInt8) -> UInt32 {
         Int(index) == image.transparentIndex ? Self.clear : image.palette[Int(index)].packed
+    }
+}
+
+/// The global colour table of an animation: the sorted union of the palettes of the frames that fit
+/// in 255 colours (frames taken in order, each kept only if the union still fits), plus a
+/// transparent entry; nil when fewer than two frames would use it.
+struct GlobalPalette {
+    /// The colours, then black as the transparent entry (index ``transparentIndex``).
+    let palette: [RGB8]
+    let members: [Bool]
+    private let colours: [UInt32]
+
+    var transparentIndex: Int { colours.count }
+
+    static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
+        var union: [UInt32] = []
+        var members = [Bool](repeating: false, count: frames.count)
+        for (k, f) in frames.enumerated() {
+            let own = f.palette.indices.filter { $0 != f.transparentIndex }.map { f.palette[$0].packed }
+            let merged = Array(Set(union + own)).sorted()
+            if merged.count <= 255 {
+                union = merged
+                members[k] = true
+            }
+        }
+        guard members.filter({ $0 }).count >= 2 else { return nil }
+        return GlobalPalette(palette: union.map(RGB8.init(packed:)) + [.black], members: members, colours: union)
+    }
+
+    /// Frame `frame` re-indexed into the global table, or nil when it is not a member.
+    func remap(_ image: IndexedImage, frame: Int) -> IndexedImage? {
+        guard members[frame] else { return nil }
+        let table: [UInt8] = image.palette.indices.map { i in
+            i == image.transparentIndex ? UInt8(transparentIndex) : UInt8(position(image.palette[i].packed))
+        }
+        return IndexedImage(width: image.width, height: image.height, palette: palette,
+                            indices: image.indices.map { table[Int($0)] },
+                            transparentIndex: image.transparentIndex == nil ? nil : transparentIndex)
+    }
+
+    private func position(_ c: UInt32) -> Int {
+        var low = 0, high = colours.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if colours[mid] < c { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

@@ -15,21 +15,33 @@ public struct GIFEncoder {
     /// Screen height in pixels.
     public let height: Int
     let writer: GIFWriter
+    /// The global colour table; frames whose palette equals it are written without a local one.
+    let globalPalette: [RGB8]?
 
     /// Starts a GIF of `width`×`height` whose NETSCAPE2.0 loop count is `loopCount` (0 = forever,
     /// n = n repetitions after the first play); nil writes no loop block, so the GIF plays once.
-    public init(width: Int, height: Int, loopCount: Int? = 0) throws(CodecError) {
+    /// With `globalPalette` (1…256 colours) the screen carries a global colour table.
+    public init(width: Int, height: Int, loopCount: Int? = 0, globalPalette: [RGB8]? = nil) throws(CodecError) {
+        try Self.validateScreen(width: width, height: height, loopCount: loopCount)
+        if let globalPalette, !(1...256).contains(globalPalette.count) {
+            throw .invalidImage("a GIF palette needs 1…256 colours, not \(globalPalette.count)")
+        }
+        self.width = width
+        self.height = height
+        self.globalPalette = globalPalette
+        writer = try GIFWriter()
+        try writeScreen()
+        if let loopCount { try writeLoopCount(loopCount) }
+    }
+
+    /// Throws unless a screen of `width`×`height` and `loopCount` can be encoded.
+    static func validateScreen(width: Int, height: Int, loopCount: Int?) throws(CodecError) {
         guard (1...65_535).contains(width), (1...65_535).contains(height) else {
             throw .invalidImage("a GIF must be 1…65535 px on each side, not \(width)×\(height)")
         }
         if let loopCount, !(0...65_535).contains(loopCount) {
             throw .invalidImage("the GIF loop count must be 0…65535, not \(loopCount)")
         }
-        self.width = width
-        self.height = height
-        writer = try GIFWriter()
-        try writeScreen()
-        if let loopCount { try writeLoopCount(loopCount) }
     }
 
     /// The NETSCAPE2.0 loop count for an animation played `plays` times (0 = forever): nil for one play.

@@ -33,6 +33,17 @@ struct GIFAnimationTests {
         #expect(try shown(data) == frames)
     }
 
+    @Test func framesWhoseColoursFitShareTheGlobalTable() throws {
+        let frames = [square(0, 0, Self.red, on: Self.white), square(5, 3, Self.red, on: Self.white), square(9, 9, Self.red, on: Self.white)]
+        let data = try encode(frames)
+        #expect(data[10] & 0x80 != 0, "the screen descriptor has a global colour table")
+        // No image descriptor (0x2C, 9 bytes later its packed field) carries a local table.
+        var locals = 0
+        for i in 13..<(data.count - 10) where data[i] == 0x2C && data[i - 1] == 0x00 && data[i + 9] & 0x80 != 0 { locals += 1 }
+        #expect(locals == 0)
+        #expect(try shown(data) == frames)
+    }
+
     @Test func movingOverAClearCanvasDisposesWhatMustTurnTransparent() throws {
         let clear = PixelRGBA8.transparent
         let frames = (0..<8).map { k in square(k * 5, k * 4, Self.red, on: clear) }
