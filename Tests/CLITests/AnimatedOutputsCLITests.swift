@@ -86,6 +86,19 @@ struct AnimatedOutputsCLITests {
         }
     }
 
+    @Test func gifAndAPNGAreTheSameForAnyThreadCount() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        var outputs: [[Data]] = []
+        for threads in ["1", "2"] {
+            let gif = dir.appendingPathComponent("t\(threads).gif"), apng = dir.appendingPathComponent("t\(threads).png")
+            let r = try CommandRunner.run([try scene(in: dir), "--gif", gif.path, "--apng", apng.path, "--matte", "#FFFFFF",
+                                           "--threads", threads, "--quiet"])
+            #expect(r.status == 0, "\(r.stderr)")
+            outputs.append([try Data(contentsOf: gif), try Data(contentsOf: apng)])
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test func apngToAMissingFolderFailsCleanly() throws {
         let dir = try CommandRunner.temporaryDirectory()
         let target = dir.appendingPathComponent("missing/out.png")
