@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+scripts/setup-test-tools.sh
 scripts/check-deps.sh
 python3 scripts/check-scenes.py
 swift build -c release

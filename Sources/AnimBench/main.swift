@@ -1,5 +1,6 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R]
+//   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
 import AnimRender
@@ -42,6 +43,10 @@ func fixed(_ value: Double, _ digits: Int) -> String {
 
 func seconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+if CommandLine.arguments.dropFirst().first == "gif-encode" {
+    exit(GIFBench.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))

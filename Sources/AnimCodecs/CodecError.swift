@@ -16,6 +16,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file at `path` declares `width` × `height` pixels, more than is decoded (16384 px a
     /// side, 2²⁸ pixels); it was refused before its pixels were allocated.
     case imageTooLarge(path: String, width: Int, height: Int)
+    /// An external program an output needs is not on PATH; `package` is the Debian package that has it.
+    case missingTool(tool: String, package: String, purpose: String)
+    /// An external program failed; the message carries what it printed.
+    case tool(String)
 
     /// One sentence naming the problem, and the path when there is one.
     public var description: String {
@@ -26,6 +30,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidImage(message): "invalid image: \(message)"
         case let .jpeg(message): "JPEG error: \(message)"
         case let .unsupportedImage(path, reason): "\(path) cannot be used as an image: \(reason)"
+        case let .missingTool(tool, package, purpose):
+            "\(purpose) needs \(tool), which is not on PATH; install it (Debian/Ubuntu: sudo apt-get install \(package))"
+        case let .tool(message): message
         case let .imageTooLarge(path, width, height):
             "\(path) declares a \(width)×\(height) image, larger than the \(ImageLimits.maxDimension) px a side "
                 + "and \(ImageLimits.maxPixels) pixels that are decoded"

@@ -2,13 +2,27 @@ import CGIF
 
 /// The GIF blocks ``GIFEncoder`` writes, one giflib call sequence each.
 extension GIFEncoder {
-    /// Header ("GIF89a") and logical screen descriptor, without a global colour table.
+    /// Header ("GIF89a") and logical screen descriptor, with the global colour table if there is one.
     func writeScreen() throws(CodecError) {
         let (w, h) = (Int32(width), Int32(height))
+        let map = try globalPalette.map { (p) throws(CodecError) in try Self.colourMap(p) }
+        defer { if let map { GifFreeMapObject(map) } }
         try writer.call("EGifPutScreenDesc") { gif in
             EGifSetGifVersion(gif, true)
-            return EGifPutScreenDesc(gif, w, h, 8, 0, nil)
+            return EGifPutScreenDesc(gif, w, h, 8, 0, map)
         }
+    }
+
+    /// A giflib colour map of `palette`, padded with black to a power of two (at least 2).
+    static func colourMap(_ palette: [RGB8]) throws(CodecError) -> UnsafeMutablePointer<ColorMapObject> {
+        let size = 1 << Int(GifBitSize(Int32(max(2, palette.count))))
+        guard let map = GifMakeMapObject(Int32(size), nil) else {
+            throw .gif("GifMakeMapObject failed: out of memory")
+        }
+        for (i, c) in palette.enumerated() {
+            map.pointee.Colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b)
+        }
+        return map
     }
 
     /// The NETSCAPE2.0 application extension: sub-block 1 with the little-endian loop count.
@@ -22,9 +36,9 @@ extension GIFEncoder {
     }
 
     /// The graphics control extension: delay, transparent index and disposal.
-    func writeControl(delay: Int, transparentIndex: Int?) throws(CodecError) {
+    func writeControl(delay: Int, transparentIndex: Int?, disposal: GIFDisposal) throws(CodecError) {
         var control = GraphicsControlBlock(
-            DisposalMode: transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND,
+            DisposalMode: disposal == .keep ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND,
             UserInputFlag: false,
             DelayTime: Int32(delay),
             TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -34,21 +48,18 @@ extension GIFEncoder {
     }
 
     /// The image descriptor with a local colour table, then the LZW-compressed rows.
-    func writeImage(_ frame: IndexedImage) throws(CodecError) {
-        let size = 1 << Int(GifBitSize(Int32(max(2, frame.palette.count))))
-        guard let map = GifMakeMapObject(Int32(size), nil) else {
-            throw .gif("GifMakeMapObject failed: out of memory")
-        }
-        defer { GifFreeMapObject(map) }
-        for (i, c) in frame.palette.enumerated() {
-            map.pointee.Colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b)
-        }
-        let (w, h) = (Int32(width), Int32(height))
-        try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, 0, 0, w, h, false, map) }
+    func writeImage(_ frame: IndexedImage, left: Int, top: Int) throws(CodecError) {
+        // A frame whose palette is the global table needs no local one.
+        let map = frame.palette == globalPalette ? nil : try Self.colourMap(frame.palette)
+        defer { if let map { GifFreeMapObject(map) } }
+        let (w, h) = (Int32(frame.width), Int32(frame.height))
+        let (x, y0) = (Int32(left), Int32(top))
+        try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, x, y0, w, h, false, map) }
         var rows = frame.indices  // giflib masks pixels in place, so it gets a copy
-        for y in 0..<height {
+        let rowLength = frame.width
+        for y in 0..<frame.height {
             try writer.call("EGifPutLine") { gif in
-                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, w) }
+                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * rowLength, w) }
             }
         }
     }

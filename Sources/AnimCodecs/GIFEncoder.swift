@@ -15,27 +15,57 @@ public struct GIFEncoder {
     /// Screen height in pixels.
     public let height: Int
     let writer: GIFWriter
+    /// The global colour table; frames whose palette equals it are written without a local one.
+    let globalPalette: [RGB8]?
 
-    /// Starts a GIF of `width`×`height` that plays `loopCount` times (0 = forever).
-    public init(width: Int, height: Int, loopCount: Int = 0) throws(CodecError) {
-        guard (1...65_535).contains(width), (1...65_535).contains(height) else {
-            throw .invalidImage("a GIF must be 1…65535 px on each side, not \(width)×\(height)")
-        }
-        guard (0...65_535).contains(loopCount) else {
-            throw .invalidImage("the GIF loop count must be 0…65535, not \(loopCount)")
+    /// Starts a GIF of `width`×`height` whose NETSCAPE2.0 loop count is `loopCount` (0 = forever,
+    /// n = n repetitions after the first play); nil writes no loop block, so the GIF plays once.
+    /// With `globalPalette` (1…256 colours) the screen carries a global colour table.
+    public init(width: Int, height: Int, loopCount: Int? = 0, globalPalette: [RGB8]? = nil) throws(CodecError) {
+        try Self.validateScreen(width: width, height: height, loopCount: loopCount)
+        if let globalPalette, !(1...256).contains(globalPalette.count) {
+            throw .invalidImage("a GIF palette needs 1…256 colours, not \(globalPalette.count)")
         }
         self.width = width
         self.height = height
+        self.globalPalette = globalPalette
         writer = try GIFWriter()
         try writeScreen()
-        try writeLoopCount(loopCount)
+        if let loopCount { try writeLoopCount(loopCount) }
+    }
+
+    /// Throws unless a screen of `width`×`height` and `loopCount` can be encoded.
+    static func validateScreen(width: Int, height: Int, loopCount: Int?) throws(CodecError) {
+        guard (1...65_535).contains(width), (1...65_535).contains(height) else {
+            throw .invalidImage("a GIF must be 1…65535 px on each side, not \(width)×\(height)")
+        }
+        if let loopCount, !(0...65_535).contains(loopCount) {
+            throw .invalidImage("the GIF loop count must be 0…65535, not \(loopCount)")
+        }
+    }
+
+    /// The NETSCAPE2.0 loop count for an animation played `plays` times (0 = forever): nil for one play.
+    public static func loopCount(plays: Int) -> Int? {
+        plays == 1 ? nil : max(0, plays - 1)
     }
 
     /// Appends `frame`, shown for `delayCentiseconds` (clamped to 0…65535).
     public mutating func add(_ frame: IndexedImage, delayCentiseconds: Int) throws(CodecError) {
         try validate(frame)
-        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex)
-        try writeImage(frame)
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex,
+                         disposal: frame.transparentIndex == nil ? .keep : .background)
+        try writeImage(frame, left: 0, top: 0)
+    }
+
+    /// Appends `frame` as a partial image at (`left`, `top`), disposed as `disposal` before the next one.
+    public mutating func add(_ frame: IndexedImage, left: Int, top: Int, delayCentiseconds: Int,
+                             disposal: GIFDisposal) throws(CodecError) {
+        guard left >= 0, top >= 0, left + frame.width <= width, top + frame.height <= height else {
+            throw .invalidImage("a \(frame.width)×\(frame.height) frame at (\(left), \(top)) is outside the \(width)×\(height) GIF")
+        }
+        try validatePalette(frame)
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex, disposal: disposal)
+        try writeImage(frame, left: left, top: top)
     }
 
     /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.
@@ -46,7 +76,7 @@ public struct GIFEncoder {
     /// The GIF of `frames` (premultiplied, all the same size) with `delays` in centiseconds.
     /// With `transparent`, alpha < 128 becomes transparent; otherwise frames are composited over `matte`.
     public static func encode(
-        frames: [Bitmap], delays: [Int], loopCount: Int = 0, transparent: Bool = false, matte: RGB8 = .black
+        frames: [Bitmap], delays: [Int], loopCount: Int? = 0, transparent: Bool = false, matte: RGB8 = .black
     ) throws(CodecError) -> [UInt8] {
         guard let first = frames.first else { throw .invalidImage("a GIF needs at least one frame") }
         guard delays.count == frames.count else {
@@ -64,11 +94,15 @@ public struct GIFEncoder {
         guard frame.width == width, frame.height == height else {
             throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
         }
+        try validatePalette(frame)
+    }
+
+    private func validatePalette(_ frame: IndexedImage) throws(CodecError) {
         guard (1...256).contains(frame.palette.count) else {
             throw .invalidImage("a GIF palette needs 1…256 colours, not \(frame.palette.count)")
         }
-        guard frame.indices.count == width * height else {
-            throw .invalidImage("\(frame.indices.count) indices for \(width)×\(height) pixels")
+        guard frame.width >= 1, frame.height >= 1, frame.indices.count == frame.width * frame.height else {
+            throw .invalidImage("\(frame.indices.count) indices for \(frame.width)×\(frame.height) pixels")
         }
         guard let highest = frame.indices.max(), Int(highest) < frame.palette.count else {
             throw .invalidImage("an index is past the end of the \(frame.palette.count)-colour palette")
@@ -77,4 +111,12 @@ public struct GIFEncoder {
             throw .invalidImage("transparent index \(t) is outside the palette")
         }
     }
+}
+
+/// What happens to a frame's rectangle before the next frame is drawn.
+public enum GIFDisposal: Sendable {
+    /// Leave it (disposal 1).
+    case keep
+    /// Restore it to the background, which viewers show as transparent (disposal 2).
+    case background
 }

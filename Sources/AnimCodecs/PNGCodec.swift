@@ -13,21 +13,28 @@ public enum PNGCodec {
     /// The PNG bytes of `bitmap` (RGBA8, straight alpha).
     public static func encode(_ bitmap: Bitmap) throws(CodecError) -> [UInt8] {
         let straight = Alpha.unpremultiplied(bitmap.pixels)
+        return try straight.withUnsafeBytes { raw in
+            Result { () throws(CodecError) in
+                try encodeStraight(raw.baseAddress!, width: bitmap.width, height: bitmap.height, rowStride: bitmap.width * 4)
+            }
+        }.get()
+    }
+
+    /// The PNG bytes of `width`×`height` straight RGBA8 pixels starting at `base`, rows `rowStride`
+    /// bytes apart (so a rectangle inside a larger image can be written without copying).
+    static func encodeStraight(_ base: UnsafeRawPointer, width: Int, height: Int, rowStride: Int) throws(CodecError) -> [UInt8] {
         var image = newImage()
-        image.width = UInt32(bitmap.width)
-        image.height = UInt32(bitmap.height)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
         image.format = rgbaFormat
         defer { png_image_free(&image) }
+        let stride = Int32(rowStride)  // in components, which are bytes for 8-bit RGBA
         var size = 0
-        let sized = straight.withUnsafeBytes { raw in
-            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
-        }
+        let sized = png_image_write_to_memory(&image, nil, &size, 0, base, stride, nil)
         guard sized != 0, size > 0 else { throw .png("cannot encode: \(message(of: &image))") }
         var out = [UInt8](repeating: 0, count: size)
         let written = out.withUnsafeMutableBytes { dst in
-            straight.withUnsafeBytes { raw in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
-            }
+            png_image_write_to_memory(&image, dst.baseAddress, &size, 0, base, stride, nil)
         }
         guard written != 0 else { throw .png("cannot encode: \(message(of: &image))") }
         return Array(out.prefix(size))

@@ -18,8 +18,15 @@ public enum Quantizer {
     public static func quantize(
         _ image: Bitmap, maxColors: Int = 256, reserveTransparent: Bool, matte: RGB8 = .black
     ) -> IndexedImage {
-        let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
         let colors = OpaqueColors.packed(image, reserveTransparent: reserveTransparent, matte: matte)
+        return quantize(colors: colors, width: image.width, height: image.height, maxColors: maxColors,
+                        reserveTransparent: reserveTransparent)
+    }
+
+    /// The indexed form of packed opaque colours (``OpaqueColors/transparent`` marks pixels that get
+    /// the transparent index, which must then be reserved).
+    static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool) -> IndexedImage {
+        let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
         var palette: [RGB8]
         var indices: [UInt8]
         // Transparent marks exist only with `reserveTransparent`, when the colours number at most
@@ -38,7 +45,7 @@ public enum Quantizer {
             transparentIndex = palette.count
             palette.append(.black)
         }
-        return IndexedImage(width: image.width, height: image.height, palette: palette,
+        return IndexedImage(width: width, height: height, palette: palette,
                             indices: indices, transparentIndex: transparentIndex)
     }
 }
@@ -49,15 +56,21 @@ enum OpaqueColors {
     static let transparent: UInt32 = 1 << 24
 
     /// One packed colour per pixel of `image`, made opaque as ``Quantizer`` describes.
-    static func packed(_ image: Bitmap, reserveTransparent: Bool, matte: RGB8) -> [UInt32] {
+    /// With `reserveTransparent` and an `edgeMatte`, the pixels that stay (alpha ≥ 128) are
+    /// composited over `edgeMatte` instead of being un-premultiplied (their edges blend into it).
+    static func packed(_ image: Bitmap, reserveTransparent: Bool, matte: RGB8, edgeMatte: RGB8? = nil) -> [UInt32] {
         let m = (Int(matte.r), Int(matte.g), Int(matte.b))
+        let e = edgeMatte.map { (Int($0.r), Int($0.g), Int($0.b)) }
         var out = [UInt32](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<dst.count {
                     let o = i * 4
                     let a = p[o + 3]
-                    if reserveTransparent {
+                    if reserveTransparent, let e, a >= Quantizer.transparentAlphaThreshold {
+                        let k = 255 - Int(a)
+                        dst[i] = pack(over(p[o], e.0, k), over(p[o + 1], e.1, k), over(p[o + 2], e.2, k))
+                    } else if reserveTransparent {
                         dst[i] = a < Quantizer.transparentAlphaThreshold
                             ? transparent
                             : pack(Alpha.unpremultiply(p[o], a), Alpha.unpremultiply(p[o + 1], a),

@@ -30,18 +30,17 @@ public struct GIFOutput {
             + "use --fps 50 or 25 for evenly timed GIFs, or --png-dir for every frame"
     }
 
-    var encoder: GIFEncoder
-    let transparent: Bool
+    var encoder: GIFAnimationEncoder
 
-    public init(width: Int, height: Int, transparent: Bool) throws(CodecError) {
-        encoder = try GIFEncoder(width: width, height: height, loopCount: 0)
-        self.transparent = transparent
+    /// A GIF played `plays` times (0 = forever), made of frame differences (``GIFAnimationEncoder``).
+    public init(width: Int, height: Int, options: GIFOptions, plays: Int = 0) throws(CodecError) {
+        encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: GIFEncoder.loopCount(plays: plays),
+                                          options: options)
     }
 
     /// Appends a frame shown for `delay` centiseconds.
     public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
-        let indexed = Quantizer.quantize(frame, maxColors: 256, reserveTransparent: transparent)
-        try encoder.add(indexed, delayCentiseconds: delay)
+        try encoder.add(frame, delay: delay)
     }
 
     /// The finished file's bytes.

@@ -10,20 +10,28 @@ public enum ParallelFrames {
         _ renderer: Renderer, frames range: Range<Int>, threads: Int,
         consume: (Int, Bitmap) throws(E) -> Void
     ) throws(E) {
+        try render(renderer, frames: Array(range), threads: threads, consume: consume)
+    }
+
+    /// Calls `consume` with each frame of `indices`, in the order given.
+    public static func render<E: Error>(
+        _ renderer: Renderer, frames indices: [Int], threads: Int,
+        consume: (Int, Bitmap) throws(E) -> Void
+    ) throws(E) {
         if threads <= 1 {
-            for i in range { try consume(i, renderer.renderFrame(i)) }
+            for i in indices { try consume(i, renderer.renderFrame(i)) }
             return
         }
         let batch = threads * 2
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let end = min(range.upperBound, start + batch)
+        var start = 0
+        while start < indices.count {
+            let end = min(indices.count, start + batch)
             let slots = Slots(count: end - start)
-            let first = start
-            DispatchQueue.concurrentPerform(iterations: end - start) { k in
-                slots.store(renderer.renderFrame(first + k), at: k)
+            let chunk = Array(indices[start..<end])
+            DispatchQueue.concurrentPerform(iterations: chunk.count) { k in
+                slots.store(renderer.renderFrame(chunk[k]), at: k)
             }
-            for k in 0..<(end - start) { try consume(first + k, slots.take(k)) }
+            for k in 0..<chunk.count { try consume(chunk[k], slots.take(k)) }
             start = end
         }
     }

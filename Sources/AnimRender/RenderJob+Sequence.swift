@@ -2,46 +2,74 @@ import AnimCodecs
 import AnimRaster
 
 extension RenderJob {
-    /// Renders every frame once and feeds the GIF and the PNG sequence together.
+    /// Renders each needed frame of the selection once and feeds every requested output in frame order.
     func writeSequence() throws(RenderError) {
-        let count = renderer.frameCount
-        guard count > 0 else { throw .usage("the scene has no frames (duration × fps rounds to 0)") }
-        let times = (0..<count).map(renderer.time(ofFrame:))
-        let end = renderer.includeEnd ? times[count - 1] + 1 / renderer.canvas.fps : renderer.canvas.duration
-        let plan = GIFOutput.plan(times: times, end: end)
-        if request.gifPath != nil, let w = GIFOutput.warning(fps: renderer.canvas.fps, frameCount: count, keptCount: plan.count) {
-            warn(w)
-        }
-        let pngs = try request.pngDirectory.map { (dir) throws(RenderError) in try PNGSequence(directory: dir) }
-        var gif = try makeGIF()
-        var planIndex = 0
+        let selection = try FrameSelection.resolve(request.range, renderer: renderer)
+        let sinks = try makeSinks(selection)
+        let needed = Array(Set(sinks.flatMap(\.frames))).sorted()
+        var cursors = [Int](repeating: 0, count: sinks.count)
+        var done = 0
         do {
-            try ParallelFrames.render(renderer, frames: 0..<count, threads: request.threads) { (i, bitmap) throws(CodecError) in
-                try pngs?.write(bitmap, index: i)
-                if gif != nil, planIndex < plan.count, plan[planIndex].frame == i {
-                    try gif!.add(bitmap, delay: plan[planIndex].delay)
-                    planIndex += 1
+            try ParallelFrames.render(renderer, frames: needed, threads: request.threads) { (i, bitmap) throws(CodecError) in
+                for (k, sink) in sinks.enumerated() where cursors[k] < sink.frames.count && sink.frames[cursors[k]] == i {
+                    try sink.add(bitmap, index: i)
+                    cursors[k] += 1
                 }
-                progress(i + 1, count)
+                done += 1
+                progress(done, needed.count)
             }
-            if let path = request.gifPath, var g = gif {
-                try AtomicFile.write(try g.finish(), to: path)
-                gif = g
-            }
-            try pngs?.commit()
+            for sink in sinks { try sink.commit() }
         } catch {
-            pngs?.discard()
+            for sink in sinks { sink.discard() }
             throw .output(error)
         }
     }
 
-    private func makeGIF() throws(RenderError) -> GIFOutput? {
-        guard request.gifPath != nil else { return nil }
+    /// One sink per requested output; paths are checked here, before any frame is drawn.
+    private func makeSinks(_ selection: FrameSelection) throws(RenderError) -> [any FrameSink] {
+        var sinks: [any FrameSink] = []
+        do throws(RenderError) {
+            if let path = request.gifPath { sinks.append(try makeGIF(path, selection)) }
+            do throws(CodecError) {
+                if let path = request.apngPath {
+                    sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays))
+                }
+                if let path = request.mp4Path {
+                    sinks.append(try VideoSink(format: .mp4, path: path, selection: selection, renderer: renderer))
+                }
+                if let path = request.webmPath {
+                    sinks.append(try VideoSink(format: .webm, path: path, selection: selection, renderer: renderer))
+                }
+            } catch {
+                throw .output(error)
+            }
+            if let sheet = request.contactSheet { sinks.append(try makeSheet(sheet, selection)) }
+            if let dir = request.pngDirectory { sinks.append(try PNGSequenceSink(directory: dir, frames: selection.frames)) }
+        } catch {
+            for sink in sinks { sink.discard() }
+            throw error
+        }
+        return sinks
+    }
+
+    private func makeGIF(_ path: String, _ selection: FrameSelection) throws(RenderError) -> GIFSink {
+        let times = selection.frames.map(renderer.time(ofFrame:))
+        let plan = GIFOutput.plan(times: times, end: selection.endTime).map { (selection.frames.lowerBound + $0.frame, $0.delay) }
+        if let w = GIFOutput.warning(fps: renderer.canvas.fps, frameCount: times.count, keptCount: plan.count) { warn(w) }
         do {
             let (w, h) = renderer.pixelSize
-            return try GIFOutput(width: w, height: h, transparent: renderer.canvas.background.alpha < 1)
+            let options = GIFOptions(maxColors: request.gifColors, transparent: renderer.canvas.background.alpha < 1, matte: request.matte)
+            let output = try GIFOutput(width: w, height: h, options: options, plays: request.plays)
+            return GIFSink(path: path, plan: plan, output: output)
         } catch {
             throw .output(error)
         }
+    }
+
+    private func makeSheet(_ request: ContactSheetRequest, _ selection: FrameSelection) throws(RenderError) -> ContactSheetSink {
+        let frames = try ContactSheet.frames(for: request, in: selection.frames)
+        let (w, h) = renderer.pixelSize
+        let sheet = try ContactSheet(frames: frames, columns: request.columns, cellWidth: w, cellHeight: h)
+        return ContactSheetSink(path: request.path, sheet: sheet)
     }
 }

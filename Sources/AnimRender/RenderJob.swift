@@ -5,10 +5,41 @@ import AnimScene
 /// What a command-line run writes.
 public struct OutputRequest: Sendable {
     public var gifPath: String?
+    /// GIF palette size and matte; `transparent` is set from the canvas background.
+    public var gifColors = 256
+    public var matte: RGB8?
+    /// An animated PNG.
+    public var apngPath: String?
+    /// Videos through ffmpeg.
+    public var mp4Path: String?
+    public var webmPath: String?
     public var pngDirectory: String?
     /// A single frame (`--frame N` or `--time T`) to `pngPath`.
     public var singleFrame: SingleFrame?
     public var threads: Int
+    /// The part of the render written to the animated outputs (every frame when nil).
+    public var range: FrameRange?
+    /// How many times animations play: 0 = forever (the default), 1 = once, …
+    public var plays = 0
+    /// An image strip of chosen frames.
+    public var contactSheet: ContactSheetRequest?
+
+    /// A `--matte` value: "#RRGGBB", "RRGGBB", "white" or "black".
+    public static func parseMatte(_ text: String) -> RGB8? {
+        switch text.lowercased() {
+        case "white": return .white
+        case "black": return .black
+        default:
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else { return nil }
+            return RGB8(packed: v)
+        }
+    }
+
+    /// Whether anything besides a single frame is asked for.
+    var wantsSequence: Bool {
+        gifPath != nil || apngPath != nil || mp4Path != nil || webmPath != nil || pngDirectory != nil || contactSheet != nil
+    }
 
     public enum SingleFrame: Sendable {
         case index(Int, pngPath: String)
@@ -40,7 +71,7 @@ public struct RenderJob {
     /// Writes every requested output. Nothing is left behind when it throws.
     public func run() throws(RenderError) {
         if let single = request.singleFrame { try writeSingle(single) }
-        if request.gifPath != nil || request.pngDirectory != nil { try writeSequence() }
+        if request.wantsSequence { try writeSequence() }
     }
 
     private func writeSingle(_ single: OutputRequest.SingleFrame) throws(RenderError) {

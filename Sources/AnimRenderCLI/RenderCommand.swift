@@ -29,6 +29,15 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated GIF.", valueName: "OUT.gif"))
     var gif: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write every frame to an animated PNG (lossless, exact delays).", valueName: "OUT.png"))
+    var apng: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write an H.264 MP4 video (needs ffmpeg).", valueName: "OUT.mp4"))
+    var mp4: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a VP9 WebM video, with alpha on a clear canvas (needs ffmpeg).", valueName: "OUT.webm"))
+    var webm: String?
+
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write every frame to DIR/frame_00000.png, …", valueName: "DIR"))
     var pngDir: String?
 
@@ -40,6 +49,36 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The PNG file for --frame or --time.", valueName: "OUT.png"))
     var png: String?
+
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Write chosen frames side by side to one PNG.", valueName: "OUT.png"))
+    var contactSheet: String?
+
+    @Option(name: .customLong("sheet-frames"), help: ArgumentHelp("Frames for --contact-sheet, comma-separated (default: --sheet-count evenly spaced).", valueName: "A,B,…"))
+    var sheetFrames: String?
+
+    @Option(name: .customLong("sheet-count"), help: "How many evenly spaced frames --contact-sheet shows (default 6).")
+    var sheetCount: Int?
+
+    @Option(name: .customLong("sheet-columns"), help: "Frames per row of --contact-sheet (default: one row).")
+    var sheetColumns: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only frames A to B, both included (A.. and ..B leave one end open).", valueName: "A..B"))
+    var frames: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only frames at or after T seconds.", valueName: "T"))
+    var from: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Only frames before T seconds; the animation ends at T.", valueName: "T"))
+    var to: Double?
+
+    @Option(name: .long, help: ArgumentHelp("How many times the animation plays: 0 = forever (default), 1 = once.", valueName: "N"))
+    var loop: Int?
+
+    @Option(name: .long, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
+    var colors: Int?
+
+    @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
+    var matte: String?
 
     @Option(name: .long, help: "Frames per second (overrides the canvas).")
     var fps: Double?
@@ -57,9 +96,10 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if gif == nil && pngDir == nil && png == nil {
-            throw ValidationError("nothing to write: give --gif OUT.gif, --png-dir DIR, or --frame N / --time T with --png OUT.png")
+        if gif == nil && apng == nil && mp4 == nil && webm == nil && pngDir == nil && png == nil && contactSheet == nil {
+            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
+        try validateRange()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
         if png != nil && frame == nil && time == nil { throw ValidationError("--png needs --frame N or --time T") }
         if (frame != nil || time != nil) && png == nil { throw ValidationError("--frame and --time need --png OUT.png") }
@@ -68,6 +108,34 @@ struct RenderCommand: ParsableCommand {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be greater than 0 and at most 1000") }
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+    }
+
+    private func validateRange() throws {
+        if frames != nil && (from != nil || to != nil) { throw ValidationError("--frames cannot be combined with --from / --to") }
+        if let frames, FrameRange.parse(frames: frames) == nil {
+            throw ValidationError("--frames must look like A..B (frame indices ≥ 0, both included), A.., ..B or N, not '\(frames)'")
+        }
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number of seconds ≥ 0") }
+        }
+        if let from, let to, to <= from { throw ValidationError("--to must be later than --from") }
+        if let colors, !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256") }
+        if let matte, OutputRequest.parseMatte(matte) == nil { throw ValidationError("--matte must be #RRGGBB, white or black, not '\(matte)'") }
+        if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
+        if let sheetFrames, parseList(sheetFrames) == nil {
+            throw ValidationError("--sheet-frames must be frame indices separated by commas, like 0,10,20")
+        }
+        if let sheetCount, sheetCount < 1 { throw ValidationError("--sheet-count must be 1 or more") }
+        if let sheetColumns, sheetColumns < 1 { throw ValidationError("--sheet-columns must be 1 or more") }
+        let sheetOptions = sheetFrames != nil || sheetCount != nil || sheetColumns != nil
+        if sheetOptions && contactSheet == nil { throw ValidationError("--sheet-frames, --sheet-count and --sheet-columns need --contact-sheet OUT.png") }
+        if sheetFrames != nil && sheetCount != nil { throw ValidationError("--sheet-frames and --sheet-count cannot be used together") }
+    }
+
+    private func parseList(_ text: String) -> [Int]? {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.filter { $0 != " " }) }
+        guard !items.isEmpty, items.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+        return items.map { $0! }
     }
 
     func run() throws {
@@ -104,16 +172,34 @@ struct RenderCommand: ParsableCommand {
         if let png, let frame { single = .index(frame, pngPath: png) }
         if let png, let time { single = .time(time, pngPath: png) }
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        return OutputRequest(gifPath: gif, pngDirectory: pngDir, singleFrame: single, threads: threads ?? max(1, cores))
+        var request = OutputRequest(gifPath: gif, pngDirectory: pngDir, singleFrame: single, threads: threads ?? max(1, cores))
+        request.apngPath = apng
+        request.mp4Path = mp4
+        request.webmPath = webm
+        if let frames { request.range = FrameRange.parse(frames: frames) }
+        if from != nil || to != nil { request.range = .times(from: from, to: to) }
+        request.plays = loop ?? 0
+        request.gifColors = colors ?? 256
+        request.matte = matte.flatMap(OutputRequest.parseMatte)
+        if let contactSheet {
+            request.contactSheet = ContactSheetRequest(path: contactSheet, frames: sheetFrames.flatMap(parseList),
+                                                       count: sheetCount ?? 6, columns: sheetColumns)
+        }
+        return request
     }
 
     private func printSummary(_ renderer: Renderer) {
         let (w, h) = renderer.pixelSize
         var outputs: [String] = []
         if let gif { outputs.append(gif) }
+        if let apng { outputs.append(apng) }
+        if let mp4 { outputs.append(mp4) }
+        if let webm { outputs.append(webm) }
         if let pngDir { outputs.append(pngDir + "/") }
         if let png { outputs.append(png) }
-        let frames = png != nil ? 1 : renderer.frameCount
+        if let contactSheet { outputs.append(contactSheet) }
+        let selected = (try? FrameSelection.resolve(request().range, renderer: renderer))?.frames.count ?? renderer.frameCount
+        let frames = png != nil ? 1 : selected
         printError("wrote \(outputs.joined(separator: ", ")): \(frames) frame\(frames == 1 ? "" : "s"), \(w)×\(h) px")
     }
 }

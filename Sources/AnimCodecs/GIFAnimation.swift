@@ -1,0 +1,252 @@
+import AnimRaster
+
+/// How an animated GIF is made from frames.
+public struct GIFOptions: Hashable, Sendable {
+    /// Palette size per frame, 2…256 (the transparent entry included).
+    public var maxColors = 256
+    /// A transparent canvas: alpha < 50 % becomes the reserved transparent index.
+    public var transparent = false
+    /// Transparent canvas: the colour the remaining pixels are composited over (their anti-aliased
+    /// edges then blend into it); nil un-premultiplies them. Opaque canvas: what shows through
+    /// partly transparent pixels (black when nil).
+    public var matte: RGB8?
+
+    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil) {
+        self.maxColors = maxColors
+        self.transparent = transparent
+        self.matte = matte
+    }
+}
+
+/// An animated GIF made of frame differences.
+///
+/// Frame 0 covers the screen. Each later frame covers only the rectangle of pixels whose source
+/// colour changed since the previous frame (or that a disposal cleared); inside it, unchanged pixels
+/// are the transparent index, so they keep what is on screen and compress to almost nothing, and
+/// static areas are never re-quantized (nothing crawls). The palette of a frame is built from its
+/// changed pixels only. On a transparent canvas, a pixel that turns transparent needs the frame
+/// before it to be disposed to background: every frame is held back until the next one is known,
+/// then written with disposal "background" over a rectangle enlarged to cover those pixels, or
+/// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
+/// what a decoder shows, so decoding gives every frame within the quantizer's error.
+///
+/// Frames are kept as indices until ``finish()``, which chooses a global colour table: the union of
+/// the palettes of the frames that fit in 255 colours (taken in frame order), so those frames need
+/// no local table of their own.
+public struct GIFAnimationEncoder {
+    public let width: Int
+    public let height: Int
+    private let loopCount: Int?
+    public let options: GIFOptions
+    private var written: [Pending] = []
+    /// What a decoder shows after the held-back frame is drawn (0xRRGGBB or the transparent mark).
+    private var shown: [UInt32]
+    /// The previous frame's target colours.
+    private var previous: [UInt32]?
+    private var pending: Pending?
+
+    private struct Pending {
+        var image: IndexedImage
+        var left: Int
+        var top: Int
+        var delay: Int
+        var disposal: GIFDisposal
+
+        var rect: PixelRect { PixelRect(x: left, y: top, width: image.width, height: image.height) }
+    }
+
+    private static let clear = OpaqueColors.transparent
+
+    public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions) throws(CodecError) {
+        try GIFEncoder.validateScreen(width: width, height: height, loopCount: loopCount)
+        self.width = width
+        self.height = height
+        self.loopCount = loopCount
+        self.options = options
+        shown = [UInt32](repeating: Self.clear, count: width * height)
+    }
+
+    /// Appends `frame` (premultiplied, screen-sized), shown for `delay` centiseconds.
+    public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
+        guard frame.width == width, frame.height == height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
+        }
+        let target = OpaqueColors.packed(frame, reserveTransparent: options.transparent, matte: options.matte ?? .black,
+                                         edgeMatte: options.transparent ? options.matte : nil)
+        defer { previous = target }
+        guard var held = pending, let previous else {
+            pending = start(target, delay: delay)
+            return
+        }
+        if options.transparent, let area = clearedArea(target) {
+            held = enlarged(held, to: held.rect.union(area))
+            held.disposal = .background
+            fill(held.rect, with: Self.clear)
+        }
+        var rect = changedRect(target, previous)
+        if rect == nil {
+            if held.disposal == .keep && held.delay + delay <= 65_535 {
+                held.delay += delay
+                pending = held
+                return
+            }
+            rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        written.append(held)
+        pending = draw(target, previous, in: rect!, delay: delay)
+    }
+
+    /// The complete file.
+    public mutating func finish() throws(CodecError) -> [UInt8] {
+        guard let held = pending else { throw .invalidImage("a GIF needs at least one frame") }
+        written.append(held)
+        pending = nil
+        let global = GlobalPalette.choose(written.map(\.image))
+        var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
+        for (k, p) in written.enumerated() {
+            let image = global.flatMap { $0.remap(p.image, frame: k) } ?? p.image
+            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
+        }
+        written = []
+        return try encoder.finish()
+    }
+
+    /// Frame 0: the whole screen.
+    private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
+        let image = Quantizer.quantize(colors: target, width: width, height: height,
+                                       maxColors: options.maxColors, reserveTransparent: options.transparent)
+        for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
+        return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
+    }
+
+    /// The changed pixels of `rect` quantized; the others keep the screen (transparent index).
+    private mutating func draw(_ target: [UInt32], _ previous: [UInt32], in r: PixelRect, delay: Int) -> Pending {
+        var colors = [UInt32](repeating: Self.clear, count: r.width * r.height)
+        var keeps = false
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                let i = (r.y + y) * width + r.x + x
+                if changed(target[i], previous[i], shown[i]) {
+                    colors[y * r.width + x] = target[i]
+                } else {
+                    keeps = true
+                }
+            }
+        }
+        if r.width * r.height == 1 && keeps && shown[r.y * width + r.x] != Self.clear && !options.transparent {
+            colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
+            keeps = false
+        }
+        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
+                                       reserveTransparent: keeps || options.transparent)
+        for y in 0..<r.height {
+            for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
+                shown[(r.y + y) * width + r.x + x] = colour(image, image.indices[y * r.width + x])
+            }
+        }
+        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep)
+    }
+
+    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source changed.
+    @inline(__always)
+    private func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32) -> Bool {
+        target != Self.clear && (shown == Self.clear || target != previous)
+    }
+
+    /// The bounding box of the pixels to draw.
+    private func changedRect(_ target: [UInt32], _ previous: [UInt32]) -> PixelRect? {
+        bounds { i in changed(target[i], previous[i], shown[i]) }
+    }
+
+    /// The bounding box of the pixels that must turn transparent but show a colour.
+    private func clearedArea(_ target: [UInt32]) -> PixelRect? {
+        bounds { i in target[i] == Self.clear && shown[i] != Self.clear }
+    }
+
+    private func bounds(_ test: (Int) -> Bool) -> PixelRect? {
+        let (w, h) = (width, height)
+        var x0 = w, y0 = h, x1 = -1, y1 = -1
+        for y in 0..<h {
+            let row = y * w
+            for x in 0..<w where test(row + x) {
+                if x < x0 { x0 = x }
+                if x > x1 { x1 = x }
+                if y < y0 { y0 = y }
+                y1 = y
+            }
+        }
+        return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// `held` over the larger `rect`, the new area filled with the transparent index (keep).
+    private func enlarged(_ held: Pending, to r: PixelRect) -> Pending {
+        guard r != held.rect, let t = held.image.transparentIndex else { return held }
+        var indices = [UInt8](repeating: UInt8(t), count: r.width * r.height)
+        let old = held.image
+        for y in 0..<old.height {
+            for x in 0..<old.width {
+                indices[(held.top - r.y + y) * r.width + held.left - r.x + x] = old.indices[y * old.width + x]
+            }
+        }
+        let image = IndexedImage(width: r.width, height: r.height, palette: old.palette, indices: indices, transparentIndex: t)
+        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal)
+    }
+
+    private mutating func fill(_ r: PixelRect, with value: UInt32) {
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) { shown[y * width + x] = value }
+        }
+    }
+
+    /// What a decoder shows for `index`: its colour, or nothing new (the caller only asks for drawn pixels).
+    private func colour(_ image: IndexedImage, _ index: UInt8) -> UInt32 {
+        Int(index) == image.transparentIndex ? Self.clear : image.palette[Int(index)].packed
+    }
+}
+
+/// The global colour table of an animation: the sorted union of the palettes of the frames that fit
+/// in 255 colours (frames taken in order, each kept only if the union still fits), plus a
+/// transparent entry; nil when fewer than two frames would use it.
+struct GlobalPalette {
+    /// The colours, then black as the transparent entry (index ``transparentIndex``).
+    let palette: [RGB8]
+    let members: [Bool]
+    private let colours: [UInt32]
+
+    var transparentIndex: Int { colours.count }
+
+    static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
+        var union: [UInt32] = []
+        var members = [Bool](repeating: false, count: frames.count)
+        for (k, f) in frames.enumerated() {
+            let own = f.palette.indices.filter { $0 != f.transparentIndex }.map { f.palette[$0].packed }
+            let merged = Array(Set(union + own)).sorted()
+            if merged.count <= 255 {
+                union = merged
+                members[k] = true
+            }
+        }
+        guard members.filter({ $0 }).count >= 2 else { return nil }
+        return GlobalPalette(palette: union.map(RGB8.init(packed:)) + [.black], members: members, colours: union)
+    }
+
+    /// Frame `frame` re-indexed into the global table, or nil when it is not a member.
+    func remap(_ image: IndexedImage, frame: Int) -> IndexedImage? {
+        guard members[frame] else { return nil }
+        let table: [UInt8] = image.palette.indices.map { i in
+            i == image.transparentIndex ? UInt8(transparentIndex) : UInt8(position(image.palette[i].packed))
+        }
+        return IndexedImage(width: image.width, height: image.height, palette: palette,
+                            indices: image.indices.map { table[Int($0)] },
+                            transparentIndex: image.transparentIndex == nil ? nil : transparentIndex)
+    }
+
+    private func position(_ c: UInt32) -> Int {
+        var low = 0, high = colours.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if colours[mid] < c { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

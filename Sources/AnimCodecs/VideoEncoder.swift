@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AnimRaster
+
+/// MP4 (H.264) and WebM (VP9) through an installed `ffmpeg`: raw RGBA frames go to its standard
+/// input, it writes a temporary file beside the target, and ``finish()`` renames that into place,
+/// so a failure leaves nothing behind.
+///
+/// MP4 has no alpha: frames are shown over black (premultiplied colour is exactly colour over black),
+/// as yuv420p, padded to even sizes. WebM keeps alpha (yuva420p) when `alpha` is set. Metadata is
+/// bit-exact (no encoder version, no dates), so the same frames give the same file.
+public final class VideoEncoder {
+    public enum Format: String, Sendable {
+        case mp4, webm
+    }
+
+    public let format: Format
+    public let path: String
+    public let width: Int
+    public let height: Int
+    private let alpha: Bool
+    private let temporary: String
+    private var child: ChildProcess?
+
+    /// Starts ffmpeg; throws ``CodecError/missingTool(tool:package:purpose:)`` when it is not installed.
+    public init(format: Format, path: String, width: Int, height: Int, fps: Double, alpha: Bool) throws(CodecError) {
+        guard let ffmpeg = ChildProcess.find("ffmpeg") else {
+            throw .missingTool(tool: "ffmpeg", package: "ffmpeg", purpose: "--\(format.rawValue)")
+        }
+        self.format = format
+        self.path = path
+        self.width = width
+        self.height = height
+        self.alpha = alpha && format == .webm
+        temporary = try Self.reserveTemporary(for: path)
+        let input = ["-f", "rawvideo", "-pix_fmt", self.alpha ? "rgba" : "rgb0", "-s", "\(width)x\(height)",
+                     "-framerate", Self.rate(fps), "-i", "-"]
+        do {
+            child = try ChildProcess(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + input
+                                     + Self.codecArguments(format, alpha: self.alpha) + ["-f", format.rawValue, temporary])
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    deinit {
+        if child != nil { discard() }
+    }
+
+    /// Sends one frame (premultiplied, width×height).
+    public func add(_ frame: Bitmap) throws(CodecError) {
+        guard let child else { throw .invalidImage("the video encoder is already finished") }
+        guard frame.width == width, frame.height == height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the video is \(width)×\(height)")
+        }
+        let pixels = alpha ? Alpha.unpremultiplied(frame.pixels) : frame.pixels
+        do {
+            try pixels.withUnsafeBytes { raw in Result { () throws(CodecError) in try child.write(raw) } }.get()
+        } catch {
+            discard()
+            throw annotate(error)
+        }
+    }
+
+    /// Waits for ffmpeg and moves the file into place.
+    public func finish() throws(CodecError) {
+        guard let child else { throw .invalidImage("the video encoder is already finished") }
+        do {
+            try child.finish()
+        } catch {
+            discard()
+            throw annotate(error)
+        }
+        self.child = nil
+        guard rename(temporary, path) == 0 else {
+            let reason = SystemError.lastMessage()
+            unlink(temporary)
+            throw .io(path: path, reason: reason)
+        }
+    }
+
+    /// Stops ffmpeg and removes its temporary file.
+    public func discard() {
+        child = nil
+        unlink(temporary)
+    }
+
+    private func annotate(_ error: CodecError) -> CodecError {
+        guard case let .tool(message) = error else { return error }
+        return .tool("cannot write \(path): \(message)")
+    }
+
+    /// Creates an empty ".<name>.tmp-<pid>-<n>.<ext>" beside `path` (O_EXCL), which ffmpeg then overwrites;
+    /// a missing folder or no permission fails here, before any frame is drawn.
+    private static func reserveTemporary(for path: String) throws(CodecError) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        for attempt in 0..<1000 {
+            let temp = folder + "." + name + ".tmp-\(getpid())-\(attempt)"
+            let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                close(fd)
+                return temp
+            }
+            if errno != EEXIST { throw .io(path: path, reason: SystemError.lastMessage()) }
+        }
+        throw .io(path: path, reason: "no free temporary file name")
+    }
+
+    /// "50" for whole rates, else the decimal form ffmpeg parses.
+    private static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    }
+
+    private static func codecArguments(_ format: Format, alpha: Bool) -> [String] {
+        let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+        switch format {
+        case .mp4:
+            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+                    "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart"] + exact
+        case .webm:
+            return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-row-mt", "1",
+                    "-pix_fmt", alpha ? "yuva420p" : "yuv420p"] + exact
+        }
+    }
+}

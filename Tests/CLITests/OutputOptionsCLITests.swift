@@ -1,0 +1,112 @@
+import AnimCodecs
+import AnimRaster
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// `--frames`, `--from/--to`, `--loop` and `--contact-sheet` through the built binary.
+@Suite(.serialized)
+struct OutputOptionsCLITests {
+    let fade = RepositoryPaths.scenes.appendingPathComponent("animations/fade-out.json").path  // 160 frames, 50 fps
+
+    func decodeGIF(_ url: URL) throws -> (width: Int, height: Int, loopCount: Int?, frames: [GIFFrame]) {
+        try GIFDecoder.decode(Array(try Data(contentsOf: url)))
+    }
+
+    @Test func frameRangeWritesOnlyThoseFramesWithTheirOwnIndices() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("part.gif"), pngs = dir.appendingPathComponent("frames")
+        let r = try CommandRunner.run([fade, "--gif", gif.path, "--png-dir", pngs.path, "--frames", "40..59", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: pngs.path).sorted()
+        #expect(files.count == 20 && files.first == "frame_00040.png" && files.last == "frame_00059.png")
+        let decoded = try decodeGIF(gif)
+        #expect(decoded.frames.count == 20)
+        #expect(decoded.frames.map(\.delayCentiseconds).reduce(0, +) == 40)
+        // The GIF's first frame is frame 40 (exact palette: the fade has few colours).
+        let first = try PNGCodec.decodeFile(at: pngs.appendingPathComponent("frame_00040.png").path)
+        #expect(decoded.frames[0].image == first)
+    }
+
+    @Test func timeRangeEndsExactlyAtTo() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("t.gif")
+        let r = try CommandRunner.run([fade, "--gif", gif.path, "--from", "1", "--to", "1.26", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let decoded = try decodeGIF(gif)
+        #expect(decoded.frames.count == 13)  // t = 1.00, 1.02, …, 1.24, the last shown until 1.26
+        #expect(decoded.frames.map(\.delayCentiseconds).reduce(0, +) == 26)
+    }
+
+    @Test func badRangesAreRefusedAndWriteNothing() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("x.gif")
+        let cases: [([String], String)] = [
+            (["--frames", "100..200"], "out of range: the scene has frames 0…159"),
+            (["--frames", "9..3"], "is empty"),
+            (["--frames", "a..b"], "--frames must look like A..B"),
+            (["--from", "1", "--to", "0.5"], "--to must be later than --from"),
+            (["--from", "9"], "no frame starts at or after 9 s"),
+            (["--frames", "1..2", "--from", "0"], "cannot be combined"),
+            (["--loop", "70000"], "--loop must be"),
+        ]
+        for (extra, message) in cases {
+            let r = try CommandRunner.run([fade, "--gif", gif.path] + extra)
+            // Argument errors exit 64 (swift-argument-parser's validation code); range errors found after loading, 2.
+            #expect(r.status == 2 || r.status == 64, "\(extra)")
+            #expect(r.stderr.contains(message), "\(extra): \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func loopSetsThePlayCount() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        var loops: [Int?] = []
+        for n in ["0", "1", "3"] {
+            let gif = dir.appendingPathComponent("loop\(n).gif")
+            #expect(try CommandRunner.run([fade, "--gif", gif.path, "--frames", "0..3", "--loop", n, "--quiet"]).status == 0)
+            loops.append(try decodeGIF(gif).loopCount)
+        }
+        // 0 = forever; one play has no NETSCAPE block; 3 plays = 2 repetitions.
+        #expect(loops == [0, nil, 2])
+    }
+
+    @Test func contactSheetPutsTheChosenFramesSideBySide() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let sheet = dir.appendingPathComponent("sheet.png"), pngs = dir.appendingPathComponent("f")
+        let r = try CommandRunner.run([fade, "--contact-sheet", sheet.path, "--sheet-frames", "0,75,159,75",
+                                       "--sheet-columns", "3", "--png-dir", pngs.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNGCodec.decodeFile(at: sheet.path)
+        #expect(image.width == 600 && image.height == 400)
+        for (slot, frame) in [0, 75, 159, 75].enumerated() {
+            let expected = try PNGCodec.decodeFile(at: pngs.appendingPathComponent(String(format: "frame_%05d.png", frame)).path)
+            #expect(crop(image, x: (slot % 3) * 200, y: (slot / 3) * 200, w: 200, h: 200) == expected, "slot \(slot)")
+        }
+        // The empty fifth and sixth cells stay transparent.
+        #expect(image[500, 300] == .transparent)
+    }
+
+    @Test func contactSheetAloneRendersEvenlySpacedFramesOfTheRange() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let sheet = dir.appendingPathComponent("sheet.png")
+        let r = try CommandRunner.run([fade, "--contact-sheet", sheet.path, "--sheet-count", "5", "--frames", "100..140", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNGCodec.decodeFile(at: sheet.path)
+        #expect(image.width == 1000 && image.height == 200)
+        // Frames 100, 110, 120, 130, 140: each cell equals a single-frame render.
+        for (slot, frame) in [100, 110, 120, 130, 140].enumerated() {
+            let one = dir.appendingPathComponent("one.png")
+            #expect(try CommandRunner.run([fade, "--frame", String(frame), "--png", one.path, "--quiet"]).status == 0)
+            #expect(crop(image, x: slot * 200, y: 0, w: 200, h: 200) == (try PNGCodec.decodeFile(at: one.path)), "slot \(slot)")
+        }
+        let bad = try CommandRunner.run([fade, "--contact-sheet", sheet.path, "--sheet-frames", "3", "--frames", "10..20"])
+        #expect(bad.status == 2 && bad.stderr.contains("frame 3 is not rendered"), "\(bad.stderr)")
+    }
+
+    func crop(_ b: Bitmap, x: Int, y: Int, w: Int, h: Int) -> Bitmap {
+        var out = Bitmap(width: w, height: h)!
+        for j in 0..<h { for i in 0..<w { out[i, j] = b[x + i, y + j] } }
+        return out
+    }
+}
