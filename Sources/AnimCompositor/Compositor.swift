@@ -56,7 +56,8 @@ public struct Compositor: Sendable {
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.
     public func render(_ tree: LayerTree) -> Bitmap? {
-        guard var bitmap = Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight) else { return nil }
+        guard var bitmap = CanvasCache.shared.take(width: canvas.pixelWidth, height: canvas.pixelHeight)
+                ?? Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight) else { return nil }
         let bg = canvas.background.premultipliedRGBA8
         bitmap.fill(PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
         var surface = Surface(bitmap: bitmap, pool: SurfacePool(width: bitmap.width, height: bitmap.height))
@@ -64,6 +65,12 @@ public struct Compositor: Sendable {
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.pool.close()
         return surface.bitmap
+    }
+
+    /// Gives a frame back once it has been written out, so a later frame can draw into its memory
+    /// instead of faulting in a new canvas (optional; a frame still in use elsewhere is copied).
+    public static func recycle(_ frame: Bitmap) {
+        CanvasCache.shared.give(frame)
     }
 
     /// Siblings sorted by zPosition, ties in array order (a stable sort).

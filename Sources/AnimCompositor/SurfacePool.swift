@@ -70,6 +70,29 @@ final class BitmapCache: Sendable {
     }
 }
 
+/// Finished frames handed back by their consumer (`Compositor.recycle`), reused as the canvas of a
+/// later frame, which overwrites every pixel with the background first. A frame still referenced
+/// elsewhere is copied on write, never changed.
+final class CanvasCache: Sendable {
+    static let shared = CanvasCache()
+    static let capacity = 8
+
+    private let stock = Mutex<[Bitmap]>([])
+
+    func take(width: Int, height: Int) -> Bitmap? {
+        stock.withLock { list in
+            guard let i = list.lastIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+            return list.remove(at: i)
+        }
+    }
+
+    func give(_ bitmap: Bitmap) {
+        stock.withLock { list in
+            if list.count < Self.capacity { list.append(bitmap) }
+        }
+    }
+}
+
 extension Bitmap {
     /// Makes the pixels inside `rect` transparent.
     mutating func clear(_ rect: PixelRect) {

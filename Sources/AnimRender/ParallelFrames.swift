@@ -1,3 +1,4 @@
+import AnimCompositor
 import AnimRaster
 import Dispatch
 
@@ -19,7 +20,11 @@ public enum ParallelFrames {
         consume: (Int, Bitmap) throws(E) -> Void
     ) throws(E) {
         if threads <= 1 {
-            for i in indices { try consume(i, renderer.renderFrame(i)) }
+            for i in indices {
+                let frame = renderer.renderFrame(i)
+                try consume(i, frame)
+                Compositor.recycle(frame)
+            }
             return
         }
         let batch = threads * 2
@@ -31,7 +36,11 @@ public enum ParallelFrames {
             DispatchQueue.concurrentPerform(iterations: chunk.count) { k in
                 slots.store(renderer.renderFrame(chunk[k]), at: k)
             }
-            for k in 0..<chunk.count { try consume(chunk[k], slots.take(k)) }
+            for k in 0..<chunk.count {
+                let frame = slots.take(k)
+                try consume(chunk[k], frame)
+                Compositor.recycle(frame)
+            }
             start = end
         }
     }
