@@ -2,7 +2,9 @@
 # Frames per second for the 1280×720 benchmark scenes, single-threaded and on all cores, beside
 # skia-python drawing the same content in the same run:
 #   grid-24-layers   24 rounded, bordered, animated translucent tiles (the walking skeleton's);
-#   compositor-1280  24 shadowed, rounded, bordered tiles, a perspective card, a masked picture.
+#   compositor-1280  24 shadowed, rounded, bordered tiles, a perspective card, a masked picture;
+#   the same at --scale 3 (3840×2160), the stress case.
+# AnimBench also prints the memory-bandwidth floor and the peak resident memory.
 #   scripts/bench.sh [FRAMES] [REPEATS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +24,8 @@ for pair in grid-24-layers:grid_skia compositor-1280:compositor_skia; do
     echo "skia-python: not available (pip install skia-python)"
   fi
 done
+stress_frames=$(( frames / 4 > 0 ? frames / 4 : 1 ))
+.build/release/AnimBench Scenes/bench/compositor-1280.json --frames "$stress_frames" --repeat "$repeats" --scale 3
+if ((have_skia)); then
+  python3 scripts/peers/compositor_skia.py Scenes/bench/compositor-1280.json "$stress_frames" "$repeats" --scale 3
+fi

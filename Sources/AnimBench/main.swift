@@ -1,5 +1,6 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
-//   animbench [SCENE.json] [--frames N] [--repeat R]
+//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S]
+// It also prints the memory-bandwidth floor (writing one frame's pixels) and the peak resident memory.
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
@@ -16,6 +17,7 @@ struct Options {
     var frames = 60
     var repeats = 3
     var threadCounts: [Int] = [1, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))]
+    var scale: Double?
 
     init(_ args: [String]) {
         var i = 0
@@ -24,6 +26,7 @@ struct Options {
             case "--frames": i += 1; frames = Int(args[i]) ?? frames
             case "--repeat": i += 1; repeats = Int(args[i]) ?? repeats
             case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
+            case "--scale": i += 1; scale = Double(args[i])
             default: scene = args[i]
             }
             i += 1
@@ -57,7 +60,7 @@ do {
     print(SceneLoader.report(error, source: SceneLoader.source(path: options.scene)))
     exit(2)
 }
-let renderer = Renderer(scene: scene)
+let renderer = Renderer(scene: scene, options: RenderOptions(scale: options.scale))
 let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
@@ -76,3 +79,5 @@ for threads in options.threadCounts {
     print("threads \(threads): \(fixed(fps, 1)) frames/s, \(fixed(ms, 2)) ms/frame")
 }
 print("checksum \(checksum)")
+print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
+print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")

@@ -4,7 +4,8 @@
 same per-frame motion), anti-aliased. Prints ms/frame (best of R runs, each frame fully redrawn and read
 back). Used only for comparison, never by animrender.
 
-usage: compositor_skia.py SCENE FRAMES REPEATS [--png OUT.png --frame N]
+usage: compositor_skia.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]
+  --scale multiplies the canvas like animrender's --scale (3 turns the 1280×720 scene into 3840×2160).
   --png/--frame also write frame N to OUT.png (before timing) for a visual comparison with
   `animrender SCENE --frame N --png OUT.png`.
 
@@ -108,8 +109,11 @@ def main():
         i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
     if "--frame" in args:
         i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
+    scale = 1.0
+    if "--scale" in args:
+        i = args.index("--scale"); scale = float(args[i + 1]); del args[i:i + 2]
     if len(args) != 3:
-        raise SystemExit("usage: compositor_skia.py SCENE FRAMES REPEATS [--png OUT.png --frame N]")
+        raise SystemExit("usage: compositor_skia.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]")
     scene_path, frames, repeats = args[0], int(args[1]), int(args[2])
     scene, canvas, tiles, stage, card, distance, masked, image = build(scene_path)
     w, h, fps = int(canvas["width"]), int(canvas["height"]), canvas["fps"]
@@ -134,7 +138,7 @@ def main():
     image_src = skia.Rect.MakeWH(image.width(), image.height())
     sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
 
-    surface = skia.Surface(w, h)
+    surface = skia.Surface(round(w * scale), round(h * scale))
     fill = skia.Paint(AntiAlias=True)
     shadow_paints = {}
     # The mask is drawn into its own layer composited with kDstIn: a shape drawn directly with kDstIn
@@ -153,7 +157,9 @@ def main():
 
     def draw(t):
         c = surface.getCanvas()
+        c.resetMatrix()
         c.clear(background)
+        c.scale(scale, scale)
         # Tiles, in array order: each one's shadow, background, then its border (inside the bounds).
         for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tile_data:
             dy = linear_offset(layer, "position.y", t)
