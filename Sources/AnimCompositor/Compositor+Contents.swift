@@ -17,7 +17,7 @@ extension Compositor {
         guard dest.size.width > 0, dest.size.height > 0, source.size.width != 0, source.size.height != 0 else { return }
         let sx = source.size.width / dest.size.width, sy = source.size.height / dest.size.height
         let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
-        guard let outline = Projection.project(RoundedRect.contour(dest, radius: 0, segmentsPerQuarter: 1), shape.map),
+        guard let outline = Projection.corners(of: dest, shape.map),
               let mask = Rasterizer.coverage(of: [outline], clip: canvasRect) else { return }
         let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage)))
         Blend.fill(mask, paint: paint, opacity: Self.alpha8(alpha), into: &surface.bitmap)

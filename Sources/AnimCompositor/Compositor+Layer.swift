@@ -17,7 +17,7 @@ extension Compositor {
         // Overflowing or undefined geometry (infinite sizes, NaN from extreme animation values)
         // has no defined picture: such a layer and its subtree are not drawn.
         guard map.isFinite else { return }
-        guard let corners = Projection.project(RoundedRect.contour(layer.bounds, radius: 0, segmentsPerQuarter: 1), map)
+        guard let corners = Projection.corners(of: layer.bounds, map)
         else { return }
         if !layer.isDoubleSided && Projection.signedArea(corners) < 0 { return }
 

@@ -17,7 +17,7 @@ extension Compositor {
         let path = TextLayout.outline(of: glyphs, face: face, fontSize: layer.text.fontSize, boundsOrigin: b.origin)
         let contours = path.flattened(tolerance: 0.125 / shape.scale).compactMap { Projection.project($0, shape.map) }
         guard let glyphMask = Rasterizer.coverage(of: contours, clip: canvasRect),
-              let bounds = Projection.project(RoundedRect.contour(b, radius: 0, segmentsPerQuarter: 1), shape.map)
+              let bounds = Projection.corners(of: b, shape.map)
         else { return }
         fill(glyphMask.multiplied(by: Rasterizer.coverage(of: [bounds], clip: glyphMask.bounds)),
              color: layer.text.foregroundColor, alpha: alpha, into: &surface)

@@ -74,7 +74,7 @@ extension Compositor {
     /// Coverage of a layer's rounded bounds on the canvas.
     func boundsMask(_ layer: LayerProperties, placement: Placement) -> CoverageMask? {
         let map = placement.deviceMap(of: layer)
-        guard let corners = Projection.project(RoundedRect.contour(layer.bounds, radius: 0, segmentsPerQuarter: 1), map)
+        guard let corners = Projection.corners(of: layer.bounds, map)
         else { return nil }
         let scale = Projection.pixelScale(of: layer.bounds, projected: corners)
         return LayerShape(layer: layer, map: map, scale: scale, needsMask: true, canvas: canvasRect).mask

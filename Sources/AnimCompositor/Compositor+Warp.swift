@@ -47,7 +47,7 @@ extension Compositor {
         let b = s.live.bounds.standardized
         let map = placement.deviceMap(of: s.live)
         guard b.width > 0, b.height > 0, let inverse = map.inverse,
-              let corners = Projection.project(RoundedRect.contour(b, radius: 0, segmentsPerQuarter: 1), map) else { return }
+              let corners = Projection.corners(of: b, map) else { return }
         let k = min(Projection.pixelScale(of: b, projected: corners), 4096 / max(b.width, b.height))
         guard let old = texture(s, .old, scale: k), let new = texture(s, .new, scale: k) else { return }
         let size = Size(width: b.width, height: b.height)

@@ -6,6 +6,11 @@ enum Projection {
     static let minimumW = 1e-6
 
     /// The outline mapped to device space, or nil when none of it is in front of the eye.
+    /// A rectangle's four corners mapped to the canvas (clipped like any outline).
+    static func corners(of rect: Rect, _ h: Homography) -> [Point]? {
+        project(RoundedRect.contour(rect, radius: 0, segmentsPerQuarter: 1), h)
+    }
+
     static func project(_ contour: [Point], _ h: Homography) -> [Point]? {
         let homogeneous = contour.map { h.apply($0) }
         if homogeneous.allSatisfy({ $0.w >= minimumW }) {
