@@ -1,5 +1,5 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
-//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S]
+//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor]
 // It also prints the memory-bandwidth floor (writing one frame's pixels) and the peak resident memory.
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
@@ -18,6 +18,8 @@ struct Options {
     var repeats = 3
     var threadCounts: [Int] = [1, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))]
     var scale: Double?
+    /// Skips the memory-bandwidth floor (a 256 MB fill), e.g. under callgrind.
+    var floor = true
 
     init(_ args: [String]) {
         var i = 0
@@ -27,6 +29,7 @@ struct Options {
             case "--repeat": i += 1; repeats = Int(args[i]) ?? repeats
             case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
             case "--scale": i += 1; scale = Double(args[i])
+            case "--no-floor": floor = false
             default: scene = args[i]
             }
             i += 1
@@ -80,4 +83,6 @@ for threads in options.threadCounts {
 }
 print("checksum \(checksum)")
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
-print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
+if options.floor {
+    print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
+}

@@ -19,7 +19,8 @@ extension Compositor {
         let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
         guard let outline = Projection.corners(of: dest, shape.map),
               let mask = Rasterizer.coverage(of: [outline], clip: canvasRect) else { return }
-        let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage)))
+        let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage),
+                                           pyramid: pyramids.pyramid(key, of: image)))
         Blend.fill(mask, paint: paint, opacity: Self.alpha8(alpha), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(mask.bounds)
     }

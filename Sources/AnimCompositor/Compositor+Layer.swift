@@ -36,6 +36,15 @@ extension Compositor {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
+        // A layer that draws only its background and border needs no offscreen pass for its
+        // shadow: the cached blurred shadow goes onto the canvas first, the layer over it (the same
+        // picture as drawing the shadow behind the layer's own rendering).
+        if shadows, !groups, node.mask == nil,
+           let key = ShadowKey(layer: layer, hasVisibleChildren: visibleChildren, map: map, alpha: alpha * opacity) {
+            drawCachedShadow(key, layer: layer, map: map, alpha: alpha * opacity, into: &surface)
+            drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
+            return
+        }
         var layerSurface = surface.offscreen()
         let innerAlpha = groups ? 1 : alpha * opacity
         drawContents(draw, tree: tree, alpha: innerAlpha, into: &layerSurface)

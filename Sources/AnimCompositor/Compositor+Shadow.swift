@@ -27,6 +27,20 @@ extension Compositor {
         surface.dirty = surface.dirty.union(blurred.bounds)
     }
 
+    /// The shadow of a layer that draws only its background and border (``ShadowKey``): blurred
+    /// once with the layer at the device origin, then moved to where `map` puts the layer and
+    /// drawn over the canvas, before the layer itself.
+    func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, alpha: Double, into surface: inout Surface) {
+        let origin = Point(x: map.g / map.i, y: map.h / map.i)
+        guard let blurred = ShadowCache.shared.shadow(key, of: layer),
+              let moved = blurred.shifted(by: origin, clip: canvasRect) else { return }
+        var color = layer.shadowColor.clamped
+        color.alpha *= min(1, layer.shadowOpacity) * alpha
+        let p = color.premultipliedRGBA8
+        Blend.fill(moved, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
+        surface.dirty = surface.dirty.union(moved.bounds)
+    }
+
     /// `shadowPath` filled (non-zero) in the layer's space, mapped to the canvas.
     private func shadowPathCoverage(_ path: Path, shape: LayerShape, clip: PixelRect) -> CoverageMask? {
         let contours = path.flattened(tolerance: 0.125 / shape.scale).compactMap { Projection.project($0, shape.map) }

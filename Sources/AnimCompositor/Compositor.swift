@@ -47,11 +47,18 @@ public struct Compositor: Sendable {
     public let images: [String: Bitmap]
     /// Shaped strings and glyph outlines for text layers.
     public let text: TextCatalog
+    /// Mip pyramids of `images`, built on first use and shared by every frame.
+    let pyramids: ImagePyramids
 
     public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
+        self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids())
+    }
+
+    init(canvas: CanvasSpec, images: [String: Bitmap], text: TextCatalog, pyramids: ImagePyramids) {
         self.canvas = canvas
         self.images = images
         self.text = text
+        self.pyramids = pyramids
     }
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.

@@ -37,12 +37,20 @@ public struct ImagePaint: Hashable, Sendable {
     /// Levels 1… of the image (derived from `image` and the map).
     let mips: MipChain
 
-    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear) {
+    /// `pyramid`, when given, must be ``MipChain/full(of:)`` of `image`; the paint takes the levels
+    /// it needs from it instead of filtering the image again (the pixels are the same either way).
+    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear, pyramid: MipChain? = nil) {
         self.image = image
         self.deviceToImage = deviceToImage
         self.filter = filter
         let needed = filter == .bilinear ? Self.deepestLevel(deviceToImage, image: image) : 0
-        mips = needed > 0 ? MipChain(image, count: needed) : .empty
+        if needed <= 0 {
+            mips = .empty
+        } else if let pyramid {
+            mips = pyramid.prefix(needed)
+        } else {
+            mips = MipChain(image, count: needed)
+        }
     }
 
     /// The number of resolution levels available to the sampler: 1 (the image) plus the halvings

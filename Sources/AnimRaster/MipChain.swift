@@ -6,7 +6,7 @@
 /// size the last column or row averages with itself (clamp to edge). Texel coordinates of level k
 /// are level-0 coordinates times (width_k / width_0, height_k / height_0), which is an exact
 /// halving for even sizes and slightly off (less than one level-k texel) for odd ones.
-struct MipChain: Sendable {
+public struct MipChain: Sendable {
     struct Level: Sendable {
         /// Index of the level's first texel in `texels`.
         var offset: Int
@@ -40,6 +40,22 @@ struct MipChain: Sendable {
     }
 
     private init() {}
+
+    /// Every halving of `image`, down to 1×1: built once per image and shared by all the paints
+    /// that sample it (``ImagePaint/init(image:deviceToImage:filter:pyramid:)`` takes the levels it
+    /// needs), so a static picture is not filtered again every frame.
+    public static func full(of image: Bitmap) -> MipChain {
+        MipChain(image, count: Int.max)
+    }
+
+    /// The first `count` levels; the texels are shared, not copied (a level only reads those
+    /// before it, so a prefix equals a chain built with that count).
+    func prefix(_ count: Int) -> MipChain {
+        guard count < levels.count else { return self }
+        var chain = self
+        chain.levels = Array(levels.prefix(max(0, count)))
+        return chain
+    }
 
     /// Fills every level from the one before it.
     private mutating func build(_ image: Bitmap) {

@@ -1,10 +1,15 @@
 import AnimCompositor
 import AnimRaster
 import Dispatch
+import Synchronization
 
-/// Renders frames on several threads and hands them over strictly in frame order, keeping at most
-/// a few batches in memory. The output equals a serial render bit for bit, because every frame is a
-/// pure function of its index.
+/// Renders frames on several threads and hands them over strictly in frame order.
+///
+/// Workers claim frame indices one at a time and never wait for each other; the caller's thread
+/// consumes finished frames in order while later ones are being rendered. At most `window` frames
+/// (twice the thread count) are claimed but not yet consumed, so memory is bounded by the frames in
+/// flight, not by the frame count. The output equals a serial render bit for bit, because every
+/// frame is a pure function of its index.
 public enum ParallelFrames {
     /// Calls `consume` with each frame of `range` in order. `threads` ≤ 1 renders serially.
     public static func render<E: Error>(
@@ -19,7 +24,7 @@ public enum ParallelFrames {
         _ renderer: Renderer, frames indices: [Int], threads: Int,
         consume: (Int, Bitmap) throws(E) -> Void
     ) throws(E) {
-        if threads <= 1 {
+        if threads <= 1 || indices.count <= 1 {
             for i in indices {
                 let frame = renderer.renderFrame(i)
                 try consume(i, frame)
@@ -27,54 +32,73 @@ public enum ParallelFrames {
             }
             return
         }
-        let batch = threads * 2
-        var start = 0
-        while start < indices.count {
-            let end = min(indices.count, start + batch)
-            let slots = Slots(count: end - start)
-            let chunk = Array(indices[start..<end])
-            DispatchQueue.concurrentPerform(iterations: chunk.count) { k in
-                slots.store(renderer.renderFrame(chunk[k]), at: k)
-            }
-            for k in 0..<chunk.count {
-                let frame = slots.take(k)
-                try consume(chunk[k], frame)
-                Compositor.recycle(frame)
-            }
-            start = end
+        let pipeline = FramePipeline(indices: indices, window: threads * 2)
+        let workers = DispatchGroup()
+        for _ in 0..<threads {
+            DispatchQueue.global().async(group: workers) { pipeline.work(renderer) }
+        }
+        defer {
+            pipeline.cancel(workers: threads)
+            workers.wait()
+        }
+        for k in indices.indices {
+            let frame = pipeline.take(k)
+            try consume(indices[k], frame)
+            Compositor.recycle(frame)
         }
     }
 }
 
-/// Result slots written by concurrent workers, each slot by exactly one worker.
-private final class Slots: @unchecked Sendable {
-    private var items: [Bitmap?]
-    private let lock = NSLockLike()
+/// The shared state of one parallel render: which position to claim next, a ring of result slots
+/// and the semaphores that bound the window and signal finished frames.
+private final class FramePipeline: Sendable {
+    private let indices: [Int]
+    private let window: Int
+    private let next = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let space: DispatchSemaphore
+    private let ready: [DispatchSemaphore]
+    private let slots: Mutex<[Bitmap?]>
 
-    init(count: Int) {
-        items = [Bitmap?](repeating: nil, count: count)
+    init(indices: [Int], window: Int) {
+        self.indices = indices
+        self.window = window
+        // Counted up from 0: libdispatch refuses to free a semaphore whose count ends below the
+        // value it was created with, which a cancelled render can leave.
+        space = DispatchSemaphore(value: 0)
+        for _ in 0..<window { space.signal() }
+        ready = (0..<window).map { _ in DispatchSemaphore(value: 0) }
+        slots = Mutex([Bitmap?](repeating: nil, count: window))
     }
 
-    func store(_ b: Bitmap, at i: Int) {
-        lock.withLock { items[i] = b }
-    }
-
-    func take(_ i: Int) -> Bitmap {
-        lock.withLock {
-            let b = items[i]!
-            items[i] = nil
-            return b
+    /// A worker's loop: wait for room in the window, claim the next position, render it.
+    func work(_ renderer: Renderer) {
+        while true {
+            space.wait()
+            if cancelled.load(ordering: .acquiring) { return }
+            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard k < indices.count else { return }
+            let frame = renderer.renderFrame(indices[k])
+            slots.withLock { $0[k % window] = frame }
+            ready[k % window].signal()
         }
     }
-}
 
-/// A tiny mutex on top of a dispatch semaphore (no Foundation needed).
-private final class NSLockLike: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 1)
+    /// The frame at position `k`, once rendered; frees its place in the window.
+    func take(_ k: Int) -> Bitmap {
+        ready[k % window].wait()
+        let frame = slots.withLock { slots in
+            let f = slots[k % window]!
+            slots[k % window] = nil
+            return f
+        }
+        space.signal()
+        return frame
+    }
 
-    func withLock<T>(_ body: () -> T) -> T {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body()
+    /// Stops the workers: those waiting for room wake up and return.
+    func cancel(workers: Int) {
+        cancelled.store(true, ordering: .releasing)
+        for _ in 0..<workers { space.signal() }
     }
 }

@@ -20,6 +20,33 @@ struct DeterminismTests {
         #expect(serial == parallel)
     }
 
+    @Test func parallelFramesArriveInOrderPastTheWindow() throws {
+        // 60 frames through a window of 4 on 2 threads: every frame once, in order, as rendered alone.
+        let r = try renderer("bench/docs-320.json")
+        var seen: [Int] = []
+        var middle: Bitmap?
+        ParallelFrames.render(r, frames: 0..<60, threads: 2) { i, b in
+            seen.append(i)
+            if i == 31 { middle = b }
+        }
+        #expect(seen == Array(0..<60))
+        #expect(middle == r.renderFrame(31))
+    }
+
+    struct Stop: Error {}
+
+    @Test func aFailingConsumerStopsTheWorkers() throws {
+        let r = try renderer("bench/docs-320.json")
+        var seen: [Int] = []
+        #expect(throws: Stop.self) {
+            try ParallelFrames.render(r, frames: 0..<60, threads: 2) { (i, _) throws(Stop) in
+                seen.append(i)
+                if i == 3 { throw Stop() }
+            }
+        }
+        #expect(seen == [0, 1, 2, 3])
+    }
+
     @Test func framesDoNotDependOnRenderOrder() throws {
         let r = try renderer("animations/basic-properties.json")
         let forward = (0..<r.frameCount).map(r.renderFrame)

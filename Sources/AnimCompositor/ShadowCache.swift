@@ -1,0 +1,121 @@
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+import Synchronization
+
+/// What a plain layer's blurred shadow depends on, apart from where it is on the canvas: the
+/// layer's outline (bounds, corners, border), how opaque its background and border are, the linear
+/// part of its device map, the blur and the shadow's offset. Two frames in which only the layer's
+/// position differs have equal keys, so its shadow is blurred once and moved (``ShadowCache``).
+struct ShadowKey: Hashable {
+    /// The device map without its translation (affine, normalised to i = 1).
+    let linear: Homography
+    let bounds: Rect
+    let corners: CornerStyle
+    let borderWidth: Double
+    /// Premultiplied alpha of the background and border as drawn (after inherited opacity).
+    let backgroundAlpha: UInt8
+    let borderAlpha: UInt8
+    /// σ and the shadow offset, in device pixels.
+    let sigma: Double
+    let offset: Point
+
+    /// The smallest σ whose shadow is cached. Moving a blurred mask by linear interpolation errs
+    /// by about ⅛ · 255 · 0.242 / σ² levels (1 level at σ = 4, 2 at σ = 3, 3 at σ = 2; MaskShiftTests),
+    /// so sharper shadows are blurred at their exact position instead.
+    static let minimumSigma = 4.0
+
+    /// The key of a layer that draws only its background and border, under an affine `map`; nil
+    /// when the shadow depends on more (sublayers, contents, shadowPath, a kind with its own drawing)
+    /// or is clipped (masksToBounds).
+    init?(layer: LayerProperties, hasVisibleChildren: Bool, map: Homography, alpha: Double) {
+        guard !hasVisibleChildren, !layer.masksToBounds, layer.kind == .layer, layer.contents == nil, layer.shadowPath == nil,
+              map.isAffine, map.i.isFinite, map.i != 0 else { return nil }
+        let i = map.i
+        linear = Homography(map.a / i, map.b / i, 0, map.d / i, map.e / i, 0, 0, 0, 1)
+        // The scale from the linear part alone: the same in every frame where only the position moves.
+        guard let projected = Projection.corners(of: layer.bounds, linear) else { return nil }
+        let sigma = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0)
+            * Projection.pixelScale(of: layer.bounds, projected: projected)
+        guard sigma >= Self.minimumSigma, sigma.isFinite else { return nil }
+        bounds = layer.bounds
+        corners = CornerStyle(radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
+        borderWidth = layer.borderWidth
+        backgroundAlpha = layer.backgroundColor.map { Self.drawnAlpha($0, alpha) } ?? 0
+        borderAlpha = layer.borderWidth > 0 ? Self.drawnAlpha(layer.borderColor, alpha) : 0
+        self.sigma = sigma
+        offset = Compositor.deviceOffset(layer.shadowOffset, map: linear, at: layer.bounds)
+    }
+
+    /// The premultiplied alpha `Compositor.fill` draws `color` with at opacity `alpha`.
+    private static func drawnAlpha(_ color: Color, _ alpha: Double) -> UInt8 {
+        var c = color.clamped
+        c.alpha *= alpha
+        return c.premultipliedRGBA8.a
+    }
+
+    /// The shadow's blurred coverage with the layer drawn through `linear` (its position at the
+    /// device origin), computed from the key alone.
+    func blurredShadow(of layer: LayerProperties) -> CoverageMask? {
+        guard let projected = Projection.corners(of: layer.bounds, linear) else { return nil }
+        let scale = Projection.pixelScale(of: layer.bounds, projected: projected)
+        let xs = projected.map(\.x), ys = projected.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              max(-minX, maxX, -minY, maxY) < 0x1p30 else { return nil }
+        let area = PixelRect(minX: Int(minX.rounded(.down)) - 1, minY: Int(minY.rounded(.down)) - 1,
+                             maxX: Int(maxX.rounded(.up)) + 1, maxY: Int(maxY.rounded(.up)) + 1)
+        let shape = LayerShape(layer: layer, map: linear, scale: scale, needsMask: backgroundAlpha > 0, canvas: area)
+        guard let source = Self.alpha(background: shape.mask, backgroundAlpha,
+                                      border: borderAlpha > 0 ? shape.borderMask() : nil, borderAlpha, area: area)
+        else { return nil }
+        let reach = Int((3.2 * sigma + abs(offset.x) + abs(offset.y)).rounded(.up)) + 2
+        return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: min(reach, 4096)))
+    }
+
+    /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`).
+    private static func alpha(background: CoverageMask?, _ a1: UInt8, border: CoverageMask?, _ a2: UInt8,
+                              area: PixelRect) -> CoverageMask? {
+        let bounds = (background?.bounds ?? .empty).union(border?.bounds ?? .empty).intersection(area)
+        guard !bounds.isEmpty else { return nil }
+        var values = [UInt8](repeating: 0, count: bounds.width * bounds.height)
+        var k = 0
+        for y in bounds.minY..<bounds.maxY {
+            for x in bounds.minX..<bounds.maxX {
+                let s1 = (Int(background?[x, y] ?? 0) * Int(a1) + 127) / 255
+                let s2 = (Int(border?[x, y] ?? 0) * Int(a2) + 127) / 255
+                values[k] = UInt8(s2 + (s1 * (255 - s2) + 127) / 255)
+                k += 1
+            }
+        }
+        return CoverageMask(bounds: bounds, coverage: values)
+    }
+}
+
+/// Blurred shadows of plain layers by ``ShadowKey``, kept between frames (Core Animation caches a
+/// layer's shadow the same way) and moved to each frame's position by ``CoverageMask/shifted(by:clip:)``.
+/// A cached mask is a function of its key alone, so which frame computes it first, and whether it
+/// is still cached, cannot change a pixel. Bounded by `capacity` bytes (emptied when full); shared
+/// by the threads rendering frames in parallel.
+final class ShadowCache: Sendable {
+    static let shared = ShadowCache()
+    static let capacity = 64 << 20
+
+    private struct Entries {
+        var masks: [ShadowKey: CoverageMask?] = [:]
+        var bytes = 0
+    }
+
+    private let entries = Mutex(Entries())
+
+    func shadow(_ key: ShadowKey, of layer: LayerProperties) -> CoverageMask? {
+        if let hit = entries.withLock({ $0.masks[key] }) { return hit }
+        let mask = key.blurredShadow(of: layer)
+        let size = (mask?.coverage.count ?? 0) + 64
+        entries.withLock { e in
+            if e.bytes + size > Self.capacity { e = Entries() }
+            e.masks[key] = mask
+            e.bytes += size
+        }
+        return mask
+    }
+}

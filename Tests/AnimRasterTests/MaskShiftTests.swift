@@ -1,0 +1,51 @@
+import AnimGeometry
+import AnimRaster
+import Testing
+
+/// Moving a coverage mask by whole and fractional pixels (`CoverageMask.shifted`).
+struct MaskShiftTests {
+    /// A 40×30 rectangle with anti-aliased edges at fractional positions.
+    var rectangle: CoverageMask {
+        Rasterizer.coverage(of: [[Point(x: 10.3, y: 12.6), Point(x: 50.3, y: 12.6), Point(x: 50.3, y: 42.6), Point(x: 10.3, y: 42.6)]],
+                            clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100))!
+    }
+
+    @Test func wholePixelsMoveTheBoundsAndKeepTheValues() throws {
+        let m = rectangle
+        let moved = try #require(m.shifted(by: Point(x: -7, y: 12), clip: PixelRect(minX: -100, minY: -100, maxX: 200, maxY: 200)))
+        #expect(moved.coverage == m.coverage)
+        #expect(moved.bounds == PixelRect(minX: m.bounds.minX - 7, minY: m.bounds.minY + 12, maxX: m.bounds.maxX - 7, maxY: m.bounds.maxY + 12))
+    }
+
+    @Test func aHalfPixelAveragesNeighbours() throws {
+        let m = CoverageMask(bounds: PixelRect(minX: 0, minY: 0, maxX: 2, maxY: 1), coverage: [200, 100])
+        let moved = try #require(m.shifted(by: Point(x: 0.5, y: 0), clip: PixelRect(minX: -5, minY: -5, maxX: 5, maxY: 5)))
+        #expect(moved.bounds == PixelRect(minX: 0, minY: 0, maxX: 3, maxY: 1))
+        #expect(moved.coverage == [100, 150, 50])
+    }
+
+    @Test(arguments: [(2.0, 3), (3.0, 2), (4.0, 1), (8.0, 1), (20.0, 1)])
+    func aFractionalMoveOfABlurEqualsTheBlurMoved(sigma: Double, levels: Int) throws {
+        // The blur folds a sub-pixel offset into its kernel exactly. Interpolating the unshifted
+        // blur instead errs by up to f(1 − f)/2 · max|S″| ≈ ⅛ · 255 · 0.242 / σ² levels plus
+        // rounding: 3 levels at σ = 2, 2 at σ = 3, 1 from σ = 4 (ShadowKey.minimumSigma) on.
+        let clip = PixelRect(minX: -200, minY: -200, maxX: 300, maxY: 300)
+        for (dx, dy) in [(0.37, 0.81), (0.5, 0.5), (0.93, 0.04), (3.25, -2.75)] {
+            let exact = try #require(GaussianBlur.blur(rectangle, sigma: sigma, offset: Point(x: dx, y: dy), clip: clip))
+            let moved = try #require(GaussianBlur.blur(rectangle, sigma: sigma, offset: .zero, clip: clip)?
+                .shifted(by: Point(x: dx, y: dy), clip: clip))
+            var worst = 0
+            for y in clip.minY..<clip.maxY where y >= exact.bounds.minY - 2 && y < exact.bounds.maxY + 2 {
+                for x in exact.bounds.minX - 2..<exact.bounds.maxX + 2 {
+                    worst = max(worst, abs(Int(exact[x, y]) - Int(moved[x, y])))
+                }
+            }
+            #expect(worst <= levels, "σ \(sigma), offset (\(dx), \(dy)): \(worst) levels")
+        }
+    }
+
+    @Test func nonFiniteOffsetsGiveNothing() {
+        #expect(rectangle.shifted(by: Point(x: .nan, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
+        #expect(rectangle.shifted(by: Point(x: 1e300, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
+    }
+}
