@@ -57,9 +57,9 @@ public final class WebPEncoder {
             throw .webp("libwebpmux's ABI does not match its headers")
         }
         options.anim_params.loop_count = Int32(plays)
-        // MSB order: blue, green, red, alpha.
-        options.anim_params.bgcolor = UInt32(background.b) << 24 | UInt32(background.g) << 16
-            | UInt32(background.r) << 8 | UInt32(background.a)
+        // 0xAARRGGBB (mux.h numbers the bits from the most significant: bits 0…7 are alpha).
+        options.anim_params.bgcolor = UInt32(background.a) << 24 | UInt32(background.r) << 16
+            | UInt32(background.g) << 8 | UInt32(background.b)
         options.minimize_size = 0
         options.allow_mixed = 0
         options.verbose = 0
