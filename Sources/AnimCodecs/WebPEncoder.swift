@@ -28,7 +28,7 @@ public final class WebPEncoder {
     private var lastTimestamp: Int?
 
     /// - Parameter background: the ANIM chunk's background colour (straight alpha), a hint for players;
-    ///   libwebp's own decoder and browsers start from transparent.
+    ///   libwebp's own decoder starts from transparent.
     public init(width: Int, height: Int, plays: Int = 0, quality: Int? = nil,
                 background: PixelRGBA8 = PixelRGBA8(r: 0, g: 0, b: 0, a: 0)) throws(CodecError) {
         guard (1...Self.maxDimension).contains(width), (1...Self.maxDimension).contains(height) else {

@@ -23,9 +23,17 @@ public enum RestrictedRun {
         }
         do {
             let folder = try readOnlyFolder()
+            func write(_ probe: URL) throws -> CommandResult {
+                let sh = wrapper + ["/bin/sh", "-c", "echo x > \"$0\"", probe.path]
+                return try ExternalTools.run(sh[0], Array(sh.dropFirst()))
+            }
+            // The wrapper itself must work: writing into a writable folder succeeds.
+            let control = try write(folder.deletingLastPathComponent().appendingPathComponent("control"))
+            guard control.status == 0 else {
+                return .failure(ToolFailure(message: "\(wrapper.first ?? "/bin/sh") cannot run here: \(control.stderr)"))
+            }
             let probe = folder.appendingPathComponent("probe")
-            let sh = wrapper + ["/bin/sh", "-c", "echo x > \"$0\"", probe.path]
-            let r = try ExternalTools.run(sh[0], Array(sh.dropFirst()))
+            let r = try write(probe)
             if r.status == 0 || FileManager.default.fileExists(atPath: probe.path) {
                 return .failure(ToolFailure(message: "a process here can still write into a mode-0555 folder (\(geteuid() == 0 ? "setpriv could not drop CAP_DAC_OVERRIDE" : "CAP_DAC_OVERRIDE?"))"))
             }
