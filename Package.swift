@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // Animated WebP: WebPAnimEncoder is in libwebpmux, whose pkg-config file also links libwebp.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
         // Fonts: read and decomposed by FreeType, shaped by HarfBuzz; only AnimFonts imports them.
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "AnimPhysics", dependencies: ["AnimGeometry", "AnimLayers"]),
         .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimPhysics"]),
         .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimText"]),
-        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CImageShims"]),
+        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CWebP", "CImageShims"]),
         // The default font (Inter, SIL OFL 1.1) ships as a resource beside its licence.
         .target(
             name: "AnimFonts", dependencies: ["AnimGeometry", "AnimText", "CFreeType", "CHarfBuzz"],

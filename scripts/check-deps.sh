@@ -11,7 +11,7 @@ declare -A allowed=(
   [AnimPhysics]="AnimGeometry AnimLayers"
   [AnimEngine]="AnimGeometry AnimTiming AnimLayers AnimPhysics"
   [AnimCompositor]="AnimGeometry AnimLayers AnimRaster AnimText"
-  [AnimCodecs]="AnimRaster CPNG CGIF CJPEG CImageShims"
+  [AnimCodecs]="AnimRaster CPNG CGIF CJPEG CWebP CImageShims"
   [AnimFonts]="AnimGeometry AnimText CFreeType CHarfBuzz"
   [AnimScene]="AnimGeometry AnimTiming AnimLayers AnimPhysics AnimEngine AnimRaster AnimCodecs AnimText AnimFonts"
   [AnimRender]="AnimGeometry AnimTiming AnimLayers AnimRaster AnimEngine AnimCompositor AnimCodecs AnimScene AnimText"
@@ -35,18 +35,24 @@ for target in "${!allowed[@]}"; do
   done
 done
 # C types stay in the two modules that wrap C: image codecs in AnimCodecs, fonts in AnimFonts.
-if grep -rlE "OpaquePointer|GifFileType|png_image|jpeg_decompress|animrender_(png|jpeg)_" Sources --include=*.swift \
+if grep -rlE "OpaquePointer|GifFileType|png_image|jpeg_decompress|animrender_(png|jpeg)_|WebP(AnimEncoder|Picture|Config|Data|Mux)" Sources --include=*.swift \
     | grep -v -e "^Sources/AnimCodecs/" -e "^Sources/AnimFonts/" ; then
   echo "check-deps: C types appear outside AnimCodecs and AnimFonts" >&2
   status=1
 fi
-if grep -rlE "OpaquePointer|FT_[A-Z][A-Za-z_]*|hb_[a-z_]+\(|HB_[A-Z_]+" Sources --include=*.swift | grep -v "^Sources/AnimFonts/" ; then
+# (OpaquePointer is covered above: libwebpmux's WebPAnimEncoder is one, inside AnimCodecs.)
+if grep -rlE "FT_[A-Z][A-Za-z_]*|hb_[a-z_]+\(|HB_[A-Z_]+" Sources --include=*.swift | grep -v "^Sources/AnimFonts/" ; then
   echo "check-deps: FreeType or HarfBuzz types appear outside AnimFonts" >&2
   status=1
 fi
 # AnimFonts hands out Swift values only: no C type in a public declaration.
 if grep -nE "^\s*(public|open) .*(FT_|hb_|OpaquePointer)" Sources/AnimFonts/*.swift ; then
   echo "check-deps: a public AnimFonts declaration names a C type" >&2
+  status=1
+fi
+# AnimCodecs likewise: its public declarations name no C type.
+if grep -nE "^\s*(public|open) .*(OpaquePointer|WebP(AnimEncoder|Picture|Config|Data|Mux)|GifFileType|GifByteType|ColorMapObject|png_|jpeg_)" Sources/AnimCodecs/*.swift ; then
+  echo "check-deps: a public AnimCodecs declaration names a C type" >&2
   status=1
 fi
 exit $status

@@ -34,6 +34,16 @@ public enum AtomicFile {
         }
     }
 
+    /// Fails now, with the error ``write(_:to:)`` would give later, when `path` cannot be written:
+    /// its folder is missing or not writable (the temporary file is created and removed again), or
+    /// `path` is a folder. Outputs call it before any frame is drawn.
+    public static func checkWritable(_ path: String) throws(CodecError) {
+        if isDirectory(path) { throw .io(path: path, reason: "is a directory") }
+        let (fd, temp) = try createTemporary(for: path)
+        close(fd)
+        unlink(temp)
+    }
+
     /// Creates the folder at `path` and any missing parents (`mkdir -p`); an existing folder is fine.
     public static func createDirectory(_ path: String) throws(CodecError) {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)

@@ -11,6 +11,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidImage(String)
     /// libjpeg refused to decode; the message names the file and carries libjpeg's text.
     case jpeg(String)
+    /// libwebp refused to encode; the message carries libwebp's text.
+    case webp(String)
     /// The file at `path` is not a PNG or JPEG; `reason` says what it is instead.
     case unsupportedImage(path: String, reason: String)
     /// The file at `path` declares `width` × `height` pixels, more than is decoded (16384 px a
@@ -29,6 +31,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .io(path, reason): "\(path): \(reason)"
         case let .invalidImage(message): "invalid image: \(message)"
         case let .jpeg(message): "JPEG error: \(message)"
+        case let .webp(message): "WebP error: \(message)"
         case let .unsupportedImage(path, reason): "\(path) cannot be used as an image: \(reason)"
         case let .missingTool(tool, package, purpose):
             "\(purpose) needs \(tool), which is not on PATH; install it (Debian/Ubuntu: sudo apt-get install \(package))"

@@ -39,7 +39,9 @@ public final class VideoEncoder {
         let input = ["-f", "rawvideo", "-pix_fmt", self.alpha ? "rgba" : "rgb0", "-s", "\(width)x\(height)",
                      "-framerate", Self.rate(fps), "-i", "-"]
         do {
-            child = try ChildProcess(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + input
+            // -xerror: without it ffmpeg 5 exits 0 after "Error writing trailer …: No space left on device"
+            // (or File too large), which would rename a truncated file into place.
+            child = try ChildProcess(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y"] + input
                                      + Self.codecArguments(format, alpha: self.alpha) + ["-f", format.rawValue, temporary])
         } catch {
             unlink(temporary)

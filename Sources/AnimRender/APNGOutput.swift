@@ -17,6 +17,7 @@ final class APNGSink: FrameSink {
         delays = timing.delays
         let (w, h) = renderer.pixelSize
         encoder = try APNGEncoder(width: w, height: h, plays: plays, delayDenominator: timing.denominator)
+        try AtomicFile.checkWritable(path)
     }
 
     func add(_ frame: Bitmap, index: Int) throws(CodecError) {

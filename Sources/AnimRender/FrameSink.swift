@@ -21,7 +21,8 @@ final class GIFSink: FrameSink {
     private let delays: [Int: Int]
     private var output: GIFOutput
 
-    init(path: String, plan: [(frame: Int, delay: Int)], output: GIFOutput) {
+    init(path: String, plan: [(frame: Int, delay: Int)], output: GIFOutput) throws(CodecError) {
+        try AtomicFile.checkWritable(path)
         self.path = path
         frames = plan.map(\.frame)
         delays = Dictionary(uniqueKeysWithValues: plan.map { ($0.frame, $0.delay) })
@@ -60,7 +61,8 @@ final class ContactSheetSink: FrameSink {
     let frames: [Int]
     private var sheet: ContactSheet
 
-    init(path: String, sheet: ContactSheet) {
+    init(path: String, sheet: ContactSheet) throws(CodecError) {
+        try AtomicFile.checkWritable(path)
         self.path = path
         self.sheet = sheet
         frames = Array(Set(sheet.frames)).sorted()

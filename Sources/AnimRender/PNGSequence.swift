@@ -42,7 +42,13 @@ final class PNGSequence {
 
     func write(_ bitmap: Bitmap, index: Int) throws(CodecError) {
         let name = Self.fileName(index)
-        try AtomicFile.write(try PNGCodec.encode(bitmap), to: staging + "/" + name)
+        do {
+            try AtomicFile.write(try PNGCodec.encode(bitmap), to: staging + "/" + name)
+        } catch {
+            // Name the frame's place in DIR, not the hidden staging folder.
+            guard case let .io(_, reason) = error else { throw error }
+            throw .io(path: directory + "/" + name, reason: reason)
+        }
         names.append(name)
     }
 

@@ -6,7 +6,7 @@ import AnimScene
 public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// The scene file is malformed or invalid (every problem, located).
     case scene(SceneErrors)
-    /// An output could not be written.
+    /// An output could not be written; a file system failure reads "cannot write PATH: reason".
     case output(CodecError)
     /// The command asked for something impossible (a frame past the end, …).
     case usage(String)
@@ -14,6 +14,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .scene(e): e.description
+        case let .output(.io(path, reason)): "error: cannot write \(path): \(reason)"
         case let .output(e): "error: \(e.description)"
         case let .usage(s): "error: \(s)"
         }

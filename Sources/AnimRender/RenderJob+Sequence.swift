@@ -34,6 +34,10 @@ extension RenderJob {
                 if let path = request.apngPath {
                     sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays))
                 }
+                if let path = request.webpPath {
+                    sinks.append(try WebPSink(path: path, selection: selection, renderer: renderer, plays: request.plays,
+                                              quality: request.webpQuality))
+                }
                 if let path = request.mp4Path {
                     sinks.append(try VideoSink(format: .mp4, path: path, selection: selection, renderer: renderer))
                 }
@@ -60,7 +64,7 @@ extension RenderJob {
             let (w, h) = renderer.pixelSize
             let options = GIFOptions(maxColors: request.gifColors, transparent: renderer.canvas.background.alpha < 1, matte: request.matte)
             let output = try GIFOutput(width: w, height: h, options: options, plays: request.plays)
-            return GIFSink(path: path, plan: plan, output: output)
+            return try GIFSink(path: path, plan: plan, output: output)
         } catch {
             throw .output(error)
         }
@@ -70,6 +74,10 @@ extension RenderJob {
         let frames = try ContactSheet.frames(for: request, in: selection.frames)
         let (w, h) = renderer.pixelSize
         let sheet = try ContactSheet(frames: frames, columns: request.columns, cellWidth: w, cellHeight: h)
-        return ContactSheetSink(path: request.path, sheet: sheet)
+        do {
+            return try ContactSheetSink(path: request.path, sheet: sheet)
+        } catch {
+            throw .output(error)
+        }
     }
 }

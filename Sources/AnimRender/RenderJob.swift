@@ -10,6 +10,9 @@ public struct OutputRequest: Sendable {
     public var matte: RGB8?
     /// An animated PNG.
     public var apngPath: String?
+    /// An animated WebP: lossless when `webpQuality` is nil, else lossy at that quality (0…100).
+    public var webpPath: String?
+    public var webpQuality: Int?
     /// Videos through ffmpeg.
     public var mp4Path: String?
     public var webmPath: String?
@@ -38,7 +41,7 @@ public struct OutputRequest: Sendable {
 
     /// Whether anything besides a single frame is asked for.
     var wantsSequence: Bool {
-        gifPath != nil || apngPath != nil || mp4Path != nil || webmPath != nil || pngDirectory != nil || contactSheet != nil
+        gifPath != nil || apngPath != nil || webpPath != nil || mp4Path != nil || webmPath != nil || pngDirectory != nil || contactSheet != nil
     }
 
     public enum SingleFrame: Sendable {
@@ -75,20 +78,21 @@ public struct RenderJob {
     }
 
     private func writeSingle(_ single: OutputRequest.SingleFrame) throws(RenderError) {
-        let bitmap: Bitmap, path: String
+        let time: Double, path: String
         switch single {
         case let .index(i, p):
             guard i >= 0 && i < renderer.frameCount else {
                 throw .usage("--frame \(i) is out of range: the scene has frames 0…\(renderer.frameCount - 1)")
             }
-            bitmap = renderer.renderFrame(i)
+            time = renderer.time(ofFrame: i)
             path = p
         case let .time(t, p):
-            bitmap = renderer.render(at: t)
+            time = t
             path = p
         }
         do {
-            try AtomicFile.write(try PNGCodec.encode(bitmap), to: path)
+            try AtomicFile.checkWritable(path)
+            try AtomicFile.write(try PNGCodec.encode(renderer.render(at: time)), to: path)
         } catch {
             throw .output(error)
         }

@@ -12,11 +12,12 @@ import Darwin
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a Core Animation / UIKit scene file to an animated GIF or PNG frames.",
+        abstract: "Render a Core Animation / UIKit scene file to an animated GIF, PNG, WebP, video or PNG frames.",
         discussion: """
             Examples:
               animrender Scenes/timing/rocket-ease-in-ease-out.json --gif demo.gif
               animrender scene.json --png-dir frames/
+              animrender scene.json --webp out.webp --webp-quality 80
               animrender scene.json --frame 12 --png frame12.png
               animrender scene.json --time 0.5 --png half.png
 
@@ -31,6 +32,12 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated PNG (lossless, exact delays).", valueName: "OUT.png"))
     var apng: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write every frame to an animated WebP (lossless unless --webp-quality).", valueName: "OUT.webp"))
+    var webp: String?
+
+    @Option(name: .customLong("webp-quality"), help: ArgumentHelp("Lossy WebP at quality N, 0…100 (default: lossless).", valueName: "N"))
+    var webpQuality: Int?
 
     @Option(name: .long, help: ArgumentHelp("Write an H.264 MP4 video (needs ffmpeg).", valueName: "OUT.mp4"))
     var mp4: String?
@@ -96,8 +103,8 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if gif == nil && apng == nil && mp4 == nil && webm == nil && pngDir == nil && png == nil && contactSheet == nil {
-            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
+        if gif == nil && apng == nil && webp == nil && mp4 == nil && webm == nil && pngDir == nil && png == nil && contactSheet == nil {
+            throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --webp OUT.webp, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
         try validateRange()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
@@ -122,6 +129,9 @@ struct RenderCommand: ParsableCommand {
         if let colors, !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256") }
         if let matte, OutputRequest.parseMatte(matte) == nil { throw ValidationError("--matte must be #RRGGBB, white or black, not '\(matte)'") }
         if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
+        if let webpQuality, !(0...100).contains(webpQuality) { throw ValidationError("--webp-quality must be 0…100") }
+        if webpQuality != nil && webp == nil { throw ValidationError("--webp-quality needs --webp OUT.webp") }
+        if let loop, loop > 65_535, webp != nil { throw ValidationError("--loop \(loop) cannot be stored in a WebP (at most 65535 plays)") }
         if let sheetFrames, parseList(sheetFrames) == nil {
             throw ValidationError("--sheet-frames must be frame indices separated by commas, like 0,10,20")
         }
@@ -174,6 +184,8 @@ struct RenderCommand: ParsableCommand {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var request = OutputRequest(gifPath: gif, pngDirectory: pngDir, singleFrame: single, threads: threads ?? max(1, cores))
         request.apngPath = apng
+        request.webpPath = webp
+        request.webpQuality = webpQuality
         request.mp4Path = mp4
         request.webmPath = webm
         if let frames { request.range = FrameRange.parse(frames: frames) }
@@ -193,6 +205,7 @@ struct RenderCommand: ParsableCommand {
         var outputs: [String] = []
         if let gif { outputs.append(gif) }
         if let apng { outputs.append(apng) }
+        if let webp { outputs.append(webp) }
         if let mp4 { outputs.append(mp4) }
         if let webm { outputs.append(webm) }
         if let pngDir { outputs.append(pngDir + "/") }

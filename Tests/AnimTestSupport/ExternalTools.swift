@@ -19,6 +19,16 @@ public enum ExternalTools {
         return (try? run(python, ["-c", "import PIL"]).status) == 0
     }()
 
+    /// Whether python3's Pillow can read (animated) WebP.
+    public static let hasPillowWebP: Bool = {
+        guard hasPillow, let python = find("python3") else { return false }
+        let check = "from PIL import features; import sys; sys.exit(0 if features.check('webp') else 1)"
+        return (try? run(python, ["-c", check]).status) == 0
+    }()
+
+    /// Whether libwebp's command-line tools are installed (Debian package `webp`).
+    public static let hasWebPTools = ["webpmux", "webpinfo", "dwebp"].allSatisfy { find($0) != nil }
+
     /// Runs `executable` with `arguments` and captures its output.
     public static func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
         let process = Process()
@@ -50,7 +60,8 @@ public enum ExternalTools {
 }
 
 /// An external tool failed; its standard error.
-public struct ToolFailure: Error, CustomStringConvertible {
+public struct ToolFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
