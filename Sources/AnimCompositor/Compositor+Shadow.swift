@@ -33,7 +33,7 @@ extension Compositor {
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, alpha: Double, into surface: inout Surface) {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
         guard let blurred = ShadowCache.shared.shadow(key, of: layer),
-              let moved = blurred.shifted(by: origin, clip: canvasRect) else { return }
+              let moved = blurred.shifted(by: origin, clip: canvasRect, hole: key.opaqueInterior(at: origin)) else { return }
         var color = layer.shadowColor.clamped
         color.alpha *= min(1, layer.shadowOpacity) * alpha
         let p = color.premultipliedRGBA8

@@ -47,6 +47,30 @@ struct ShadowKey: Hashable {
         offset = Compositor.deviceOffset(layer.shadowOffset, map: linear, at: layer.bounds)
     }
 
+    /// Whole pixels that the layer's opaque background covers completely when the layer sits at
+    /// `origin`: there the background replaces whatever is below it, so the shadow need not be
+    /// drawn. The larger of the two bands between the rounded corners (inset by 1.6 radii, which
+    /// also covers continuous corners), only for an opaque background and an axis-aligned map.
+    func opaqueInterior(at origin: Point) -> PixelRect {
+        guard backgroundAlpha == 255, linear.b == 0, linear.d == 0 else { return .empty }
+        let b = bounds.standardized
+        let x0 = origin.x + linear.a * b.minX, x1 = origin.x + linear.a * b.maxX
+        let y0 = origin.y + linear.e * b.minY, y1 = origin.y + linear.e * b.maxY
+        let r = corners.radius.isFinite ? max(0, corners.radius) * 1.6 : 0
+        let rx = r * abs(linear.a), ry = r * abs(linear.e)
+        let (left, right) = (min(x0, x1), max(x0, x1)), (top, bottom) = (min(y0, y1), max(y0, y1))
+        guard [left, right, top, bottom, rx, ry].allSatisfy({ $0.isFinite && abs($0) < 0x1p40 }) else { return .empty }
+        func whole(_ lo: Double, _ hi: Double) -> Range<Int> {
+            let a = Int(lo.rounded(.up)), z = Int(hi.rounded(.down))
+            return a < z ? a..<z : 0..<0
+        }
+        let wide = (whole(left, right), whole(top + ry, bottom - ry))
+        let tall = (whole(left + rx, right - rx), whole(top, bottom))
+        let pick = wide.0.count * wide.1.count >= tall.0.count * tall.1.count ? wide : tall
+        guard !pick.0.isEmpty, !pick.1.isEmpty else { return .empty }
+        return PixelRect(minX: pick.0.lowerBound, minY: pick.1.lowerBound, maxX: pick.0.upperBound, maxY: pick.1.upperBound)
+    }
+
     /// The premultiplied alpha `Compositor.fill` draws `color` with at opacity `alpha`.
     private static func drawnAlpha(_ color: Color, _ alpha: Double) -> UInt8 {
         var c = color.clamped

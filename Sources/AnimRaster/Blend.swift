@@ -18,16 +18,34 @@ public enum Blend {
         guard !area.isEmpty, color.a > 0 else { return }
         let table = SourceTable(color)
         let dstWidth = dst.width, maskWidth = mask.bounds.width
+        let opaque = table.entries[255].inverse == 0, solid = table.entries[255].source
         mask.coverage.withUnsafeBufferPointer { cov in
+          table.entries.withUnsafeBufferPointer { entries in
             dst.pixels.withUnsafeMutableBytes { raw in
                 let px = raw.baseAddress!
                 for y in area.minY..<area.maxY {
                     var m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
                     var o = (y * dstWidth + area.minX) * 4
-                    for _ in area.minX..<area.maxX {
+                    var x = area.minX
+                    while x < area.maxX {
+                        // Eight pixels at a time where the mask is empty (skip) or full under an
+                        // opaque colour (the colour replaces the pixels): the same bytes as one by one.
+                        if x + 8 <= area.maxX {
+                            let eight = UnsafeRawPointer(cov.baseAddress! + m).loadUnaligned(as: UInt64.self)
+                            if eight == 0 || (opaque && eight == ~0) {
+                                if eight != 0 {
+                                    for k in 0..<8 { px.storeBytes(of: solid, toByteOffset: o + 4 * k, as: UInt32.self) }
+                                }
+                                m += 8
+                                o += 32
+                                x += 8
+                                continue
+                            }
+                        }
+                        x += 1
                         let c = Int(cov[m])
                         if c != 0 {
-                            let entry = table.entries[c]
+                            let entry = entries[c]
                             if entry.inverse == 0 {
                                 px.storeBytes(of: entry.source, toByteOffset: o, as: UInt32.self)
                             } else {
@@ -42,6 +60,7 @@ public enum Blend {
                     }
                 }
             }
+          }
         }
     }
 

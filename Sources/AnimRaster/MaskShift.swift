@@ -4,50 +4,75 @@ extension CoverageMask {
     /// The mask moved by `offset` pixels, clipped to `clip`: whole pixels by moving the bounds, the
     /// fraction by linear interpolation between neighbours, with weights in 1/256 px (as a GPU
     /// samples a cached texture between texels). Integer arithmetic, rounded to nearest, so the
-    /// result is the same on every machine; an offset in whole pixels copies exactly.
+    /// result is the same on every machine; an offset in whole pixels copies exactly. Pixels inside
+    /// `hole` are left at 0 (a caller that will cover them anyway need not pay for them).
     ///
     /// Interpolation softens a sharp edge, so this is meant for smooth masks such as blurred
-    /// shadows: for a Gaussian blur of σ ≥ 4 px it stays within 1/255 of blurring the shifted mask. Nil when the
-    /// result is empty, or the offset is not finite or beyond ±2⁴⁰ px.
-    public func shifted(by offset: Point, clip: PixelRect) -> CoverageMask? {
+    /// shadows: for a Gaussian blur of σ ≥ 4 px it stays within 1/255 of blurring the shifted mask.
+    /// Nil when the result is empty, or the offset is not finite or beyond ±2⁴⁰ px.
+    public func shifted(by offset: Point, clip: PixelRect, hole: PixelRect = .empty) -> CoverageMask? {
         guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 0x1p40, abs(offset.y) < 0x1p40 else { return nil }
         let (ix, wx) = Self.split(offset.x), (iy, wy) = Self.split(offset.y)
         let moved = PixelRect(minX: bounds.minX + ix, minY: bounds.minY + iy,
                               maxX: bounds.maxX + ix + (wx > 0 ? 1 : 0), maxY: bounds.maxY + iy + (wy > 0 ? 1 : 0))
         let out = moved.intersection(clip)
         guard !out.isEmpty else { return nil }
+        let hole = hole.intersection(out)
         var values = [UInt8](repeating: 0, count: out.width * out.height)
+        // One source row blended vertically, with a zero column on each side: index c + 1 holds
+        // source column c (−1…width).
+        var blended = [UInt32](repeating: 0, count: bounds.width + 2)
+        var any = false
         coverage.withUnsafeBufferPointer { src in
             values.withUnsafeMutableBufferPointer { dst in
-                for y in out.minY..<out.maxY {
-                    let sy = y - iy - bounds.minY
-                    let row = dst.baseAddress! + (y - out.minY) * out.width
-                    interpolateRow(src, below: sy, above: sy - 1, weight: wy, xShift: ix + bounds.minX, xWeight: wx,
-                                   columns: out.minX..<out.maxX, into: row)
+                blended.withUnsafeMutableBufferPointer { v in
+                    for y in out.minY..<out.maxY {
+                        let sy = y - iy - bounds.minY
+                        guard blendRows(src, below: sy, above: sy - 1, weight: wy, into: v) else { continue }
+                        any = true
+                        let row = dst.baseAddress! + (y - out.minY) * out.width
+                        let first = ix + bounds.minX - 1  // output column reading v[0] at weight 256 − wx
+                        let skip = y >= hole.minY && y < hole.maxY ? hole.minX..<hole.maxX : 0..<0
+                        for span in [out.minX..<max(out.minX, skip.lowerBound), max(out.minX, skip.upperBound)..<out.maxX]
+                        where !span.isEmpty {
+                            Self.interpolate(v, weight: wx, first: first, columns: span, into: row, startingAt: out.minX)
+                        }
+                    }
                 }
             }
         }
-        guard values.contains(where: { $0 != 0 }) else { return nil }
+        guard any else { return nil }
         return CoverageMask(bounds: out, coverage: values)
     }
 
-    /// One output row: source rows `below` (weight 256 − `weight`) and `above` (weight `weight`),
-    /// source column x − `xShift` (weight 256 − `xWeight`) and the one before it.
-    private func interpolateRow(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, weight: Int,
-                                xShift: Int, xWeight: Int, columns: Range<Int>,
-                                into row: UnsafeMutablePointer<UInt8>) {
+    /// Source rows `below` (weight 256 − `weight`) and `above` (weight `weight`) summed into
+    /// `v[1...width]`; false when both are outside the mask (the output row is zero).
+    private func blendRows(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, weight: Int,
+                           into v: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let w = bounds.width, h = bounds.height
-        let rb = below >= 0 && below < h && weight < 256 ? below : -1
-        let ra = above >= 0 && above < h && weight > 0 ? above : -1
-        @inline(__always) func at(_ r: Int, _ c: Int) -> Int {
-            r < 0 || c < 0 || c >= w ? 0 : Int(src[r * w + c])
+        let useBelow = below >= 0 && below < h && weight < 256, useAbove = above >= 0 && above < h && weight > 0
+        guard useBelow || useAbove else { return false }
+        let kb = UInt32(256 - weight), ka = UInt32(weight)
+        let out = v.baseAddress! + 1
+        if useBelow && useAbove {
+            let b = src.baseAddress! + below * w, a = src.baseAddress! + above * w
+            for c in 0..<w { out[c] = kb &* UInt32(b[c]) &+ ka &* UInt32(a[c]) }
+        } else {
+            let row = src.baseAddress! + (useBelow ? below : above) * w, k = useBelow ? kb : ka
+            for c in 0..<w { out[c] = k &* UInt32(row[c]) }
         }
-        for x in columns {
-            let c = x - xShift
-            let lower = (256 - xWeight) * at(rb, c) + xWeight * at(rb, c - 1)
-            let upper = (256 - xWeight) * at(ra, c) + xWeight * at(ra, c - 1)
-            let sum = (256 - weight) * lower + weight * upper
-            row[x - columns.lowerBound] = UInt8(truncatingIfNeeded: (sum + 32768) >> 16)
+        return true
+    }
+
+    /// Output columns `columns` of one row (`row` starts at column `rowX`): v at x − `first`
+    /// (weight 256 − `weight`) and the entry before it, rounded from 16 fractional bits.
+    private static func interpolate(_ v: UnsafeMutableBufferPointer<UInt32>, weight: Int, first: Int,
+                                    columns: Range<Int>, into row: UnsafeMutablePointer<UInt8>, startingAt rowX: Int) {
+        // The caller's columns always read v[1…count − 1] and the entry before: no checks needed.
+        let k0 = UInt32(256 - weight), k1 = UInt32(weight)
+        let source = v.baseAddress! + (columns.lowerBound - first), out = row + (columns.lowerBound - rowX)
+        for i in 0..<columns.count {
+            out[i] = UInt8(truncatingIfNeeded: (k0 &* source[i] &+ k1 &* source[i - 1] &+ 32768) >> 16)
         }
     }
 
