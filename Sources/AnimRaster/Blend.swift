@@ -19,6 +19,7 @@ public enum Blend {
         let table = SourceTable(color)
         let dstWidth = dst.width, maskWidth = mask.bounds.width
         let opaque = table.entries[255].inverse == 0, solid = table.entries[255].source
+        let solidBytes = UInt64(solid) | UInt64(solid) << 32, inverse = UInt64(table.entries[255].inverse)
         mask.coverage.withUnsafeBufferPointer { cov in
           table.entries.withUnsafeBufferPointer { entries in
             dst.pixels.withUnsafeMutableBytes { raw in
@@ -32,9 +33,11 @@ public enum Blend {
                         // opaque colour (the colour replaces the pixels): the same bytes as one by one.
                         if x + 8 <= area.maxX {
                             let eight = UnsafeRawPointer(cov.baseAddress! + m).loadUnaligned(as: UInt64.self)
-                            if eight == 0 || (opaque && eight == ~0) {
-                                if eight != 0 {
+                            if eight == 0 || eight == ~0 {
+                                if eight != 0 && opaque {
                                     for k in 0..<8 { px.storeBytes(of: solid, toByteOffset: o + 4 * k, as: UInt32.self) }
+                                } else if eight != 0 {
+                                    blendEight(px + o, source: solidBytes, inverse: inverse)
                                 }
                                 m += 8
                                 o += 32
@@ -61,6 +64,20 @@ public enum Blend {
                 }
             }
           }
+        }
+    }
+
+    /// Source-over of one premultiplied colour (`source`: two pixels' words) at full coverage onto
+    /// eight pixels: each channel becomes source + round(channel · inverse / 255), the arithmetic of
+    /// `mul255x2` on four 16-bit lanes per 64-bit word.
+    @inline(__always)
+    static func blendEight(_ p: UnsafeMutableRawPointer, source: UInt64, inverse: UInt64) {
+        let m: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
+        for k in 0..<4 {
+            let d = p.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+            let t0 = (d & m) &* inverse &+ half, t1 = ((d >> 8) & m) &* inverse &+ half
+            let r0 = ((t0 &+ ((t0 >> 8) & m)) >> 8) & m, r1 = ((t1 &+ ((t1 >> 8) & m)) >> 8) & m
+            p.storeBytes(of: source &+ (r0 | (r1 << 8)), toByteOffset: 8 * k, as: UInt64.self)
         }
     }
 

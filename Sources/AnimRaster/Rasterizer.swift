@@ -178,7 +178,8 @@ struct Accumulator {
                         // (adding ±0 changes no finite sum's magnitude): copy it (interiors and gaps).
                         if x + 8 <= width,
                            UnsafeRawPointer(cells.baseAddress! + base + x).loadUnaligned(as: SIMD8<Float>.self) == SIMD8(repeating: 0) {
-                            (out.baseAddress! + outBase + x).update(repeating: v, count: 8)
+                            UnsafeMutableRawPointer(out.baseAddress! + outBase + x)
+                                .storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
                             x += 8
                             continue
                         }
