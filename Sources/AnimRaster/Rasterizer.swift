@@ -162,6 +162,14 @@ struct Accumulator {
     }
 
     /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
+    /// True when the eight floats at `p` are all +0 or −0 (their bits, signs masked off, are zero).
+    @inline(__always)
+    static func allZero8(_ p: UnsafeRawPointer) -> Bool {
+        let bits = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
+    }
+
     func resolve() -> CoverageMask? {
         var out = [UInt8](repeating: 0, count: width * height)
         var any = false
@@ -176,8 +184,7 @@ struct Accumulator {
                     while x < width {
                         // Eight cells without an edge leave the sum, and so the coverage, as it is
                         // (adding ±0 changes no finite sum's magnitude): copy it (interiors and gaps).
-                        if x + 8 <= width,
-                           UnsafeRawPointer(cells.baseAddress! + base + x).loadUnaligned(as: SIMD8<Float>.self) == SIMD8(repeating: 0) {
+                        if x + 8 <= width, Self.allZero8(UnsafeRawPointer(cells.baseAddress! + base + x)) {
                             UnsafeMutableRawPointer(out.baseAddress! + outBase + x)
                                 .storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
                             x += 8
