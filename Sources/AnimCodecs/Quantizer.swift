@@ -8,7 +8,7 @@ import AnimRaster
 ///
 /// A frame with at most `maxColors` distinct colours (one fewer when a transparent index is
 /// reserved) gets an exact palette sorted by 0xRRGGBB, so decoding gives back the identical RGB.
-/// Otherwise ``MedianCut`` builds the palette. Identical input always gives identical output.
+/// Otherwise ``VarianceCut`` builds the palette from ``ColourSamples``. Identical input always gives identical output.
 public enum Quantizer {
     /// Pixels whose alpha is below this become transparent when a transparent index is reserved.
     public static let transparentAlphaThreshold: UInt8 = 128
@@ -36,9 +36,10 @@ public enum Quantizer {
             let t = UInt8(truncatingIfNeeded: exact.count)
             indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t)
         } else {
-            let cut = MedianCut(colors: colors, limit: limit)
+            let samples = ColourSamples(colors)
+            let cut = VarianceCut(samples: samples.samples, limit: limit)
             palette = cut.palette
-            indices = cut.indices(of: colors, transparentIndex: UInt8(truncatingIfNeeded: palette.count))
+            indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: UInt8(truncatingIfNeeded: palette.count))
         }
         var transparentIndex: Int?
         if reserveTransparent {
@@ -47,6 +48,22 @@ public enum Quantizer {
         }
         return IndexedImage(width: width, height: height, palette: palette,
                             indices: indices, transparentIndex: transparentIndex)
+    }
+
+    /// The palette index of each colour (its sample's entry); transparent marks get `transparentIndex`.
+    private static func indices(of colors: [UInt32], samples: ColourSamples, cut: VarianceCut,
+                                transparentIndex: UInt8) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: colors.count)
+        var lastColor = OpaqueColors.transparent
+        var lastIndex = transparentIndex
+        for (i, c) in colors.enumerated() {
+            if c != lastColor {
+                lastColor = c
+                lastIndex = c == OpaqueColors.transparent ? transparentIndex : UInt8(cut.assignment[samples.sample(of: c)])
+            }
+            out[i] = lastIndex
+        }
+        return out
     }
 }
 
