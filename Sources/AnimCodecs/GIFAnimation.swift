@@ -51,6 +51,8 @@ public struct GIFAnimationEncoder {
         var top: Int
         var delay: Int
         var disposal: GIFDisposal
+        /// Per pixel, another index showing the same (``AlternativeIndices``), or nil.
+        var alternatives: [UInt8]? = nil
 
         var rect: PixelRect { PixelRect(x: left, y: top, width: image.width, height: image.height) }
     }
@@ -104,8 +106,10 @@ public struct GIFAnimationEncoder {
         let global = GlobalPalette.choose(written.map(\.image))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
         for (k, p) in written.enumerated() {
-            let image = global.flatMap { $0.remap(p.image, frame: k) } ?? p.image
-            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
+            let (image, alternatives) = global.flatMap { $0.remap(p.image, alternatives: p.alternatives, frame: k) }
+                ?? (p.image, p.alternatives)
+            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal,
+                            alternatives: alternatives)
         }
         written = []
         return try encoder.finish()
@@ -139,12 +143,13 @@ public struct GIFAnimationEncoder {
         }
         let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
                                        reserveTransparent: keeps || options.transparent)
+        let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
         for y in 0..<r.height {
             for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
                 shown[(r.y + y) * width + r.x + x] = colour(image, image.indices[y * r.width + x])
             }
         }
-        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep)
+        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
     }
 
     /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source changed.
@@ -188,8 +193,16 @@ public struct GIFAnimationEncoder {
                 indices[(held.top - r.y + y) * r.width + held.left - r.x + x] = old.indices[y * old.width + x]
             }
         }
+        var alternatives = held.alternatives.map { _ in indices }
+        if let old = held.alternatives {
+            for y in 0..<held.image.height {
+                for x in 0..<held.image.width {
+                    alternatives![(held.top - r.y + y) * r.width + held.left - r.x + x] = old[y * held.image.width + x]
+                }
+            }
+        }
         let image = IndexedImage(width: r.width, height: r.height, palette: old.palette, indices: indices, transparentIndex: t)
-        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal)
+        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal, alternatives: alternatives)
     }
 
     private mutating func fill(_ r: PixelRect, with value: UInt32) {

@@ -76,9 +76,10 @@ struct GlobalPalette {
         return members
     }
 
-    /// Frame `frame` re-indexed into the global table, or nil when it is not a member. Its
-    /// transparent index is the first entry whose colour it does not use.
-    func remap(_ image: IndexedImage, frame: Int) -> IndexedImage? {
+    /// Frame `frame` re-indexed into the global table (with its alternative indices, see
+    /// ``GIFEncoder/add(_:left:top:delayCentiseconds:disposal:alternatives:)``), or nil when it is
+    /// not a member. Its transparent index is the first entry whose colour it does not use.
+    func remap(_ image: IndexedImage, alternatives: [UInt8]?, frame: Int) -> (IndexedImage, [UInt8]?)? {
         guard members[frame] else { return nil }
         var used = [Bool](repeating: false, count: palette.count)
         var table: [UInt8] = image.palette.indices.map { i in
@@ -92,8 +93,9 @@ struct GlobalPalette {
             transparent = used.firstIndex(of: false)!
             table[t] = UInt8(transparent!)
         }
-        return IndexedImage(width: image.width, height: image.height, palette: palette,
-                            indices: image.indices.map { table[Int($0)] }, transparentIndex: transparent)
+        let remapped = IndexedImage(width: image.width, height: image.height, palette: palette,
+                                    indices: image.indices.map { table[Int($0)] }, transparentIndex: transparent)
+        return (remapped, alternatives.map { $0.map { table[Int($0)] } })
     }
 
     private func position(_ c: UInt32) -> Int {
