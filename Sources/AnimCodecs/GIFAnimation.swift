@@ -10,12 +10,19 @@ public struct GIFOptions: Hashable, Sendable {
     /// edges then blend into it); nil un-premultiplies them. Opaque canvas: what shows through
     /// partly transparent pixels (black when nil).
     public var matte: RGB8?
+    /// 1…100 (``GIFQuality``): lossy differencing tolerance, dithering strength, colour budget.
+    public var quality = GIFQuality.standard
 
-    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil) {
+    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil, quality: Int = GIFQuality.standard) {
         self.maxColors = maxColors
         self.transparent = transparent
         self.matte = matte
+        self.quality = quality
     }
+
+    var colourBudget: Int { GIFQuality.colours(quality, limit: maxColors) }
+    var tolerance: Int { GIFQuality.tolerance(quality) }
+    var dither: OrderedDither { OrderedDither(strength: GIFQuality.ditherStrength(quality)) }
 }
 
 /// An animated GIF made of frame differences.
@@ -44,6 +51,7 @@ public struct GIFAnimationEncoder {
     /// The previous frame's target colours.
     private var previous: [UInt32]?
     private var pending: Pending?
+    private let tolerance: Int
 
     private struct Pending {
         var image: IndexedImage
@@ -65,6 +73,7 @@ public struct GIFAnimationEncoder {
         self.height = height
         self.loopCount = loopCount
         self.options = options
+        tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
 
@@ -117,8 +126,8 @@ public struct GIFAnimationEncoder {
 
     /// Frame 0: the whole screen.
     private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
-        let image = Quantizer.quantize(colors: target, width: width, height: height,
-                                       maxColors: options.maxColors, reserveTransparent: options.transparent)
+        let image = Quantizer.quantize(colors: target, width: width, height: height, maxColors: options.colourBudget,
+                                       reserveTransparent: options.transparent, dither: options.dither)
         for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
         return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
     }
@@ -141,8 +150,9 @@ public struct GIFAnimationEncoder {
             colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
             keeps = false
         }
-        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
-                                       reserveTransparent: keeps || options.transparent)
+        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
+                                       reserveTransparent: keeps || options.transparent, dither: options.dither,
+                                       origin: (r.x, r.y))
         let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
         for y in 0..<r.height {
             for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
@@ -152,10 +162,21 @@ public struct GIFAnimationEncoder {
         return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
     }
 
-    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source changed.
+    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source
+    /// changed (by more than the quality's tolerance from what is shown).
     @inline(__always)
     private func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32) -> Bool {
-        target != Self.clear && (shown == Self.clear || target != previous)
+        guard target != Self.clear else { return false }
+        guard shown != Self.clear else { return true }
+        return target != previous && (tolerance == 0 || Self.distance(target, shown) > tolerance)
+    }
+
+    /// The largest channel difference of two 0xRRGGBB colours.
+    @inline(__always)
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = abs(Int(a >> 16) - Int(b >> 16))
+        let dg = abs(Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF))
+        return max(dr, dg, abs(Int(a & 0xFF) - Int(b & 0xFF)))
     }
 
     /// The bounding box of the pixels to draw.

@@ -25,7 +25,10 @@ public enum Quantizer {
 
     /// The indexed form of packed opaque colours (``OpaqueColors/transparent`` marks pixels that get
     /// the transparent index, which must then be reserved).
-    static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool) -> IndexedImage {
+    /// With `dither`, pixels that are not exactly representable are dithered (``OrderedDither``),
+    /// anchored at canvas position `origin` for the first pixel.
+    static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool,
+                         dither: OrderedDither? = nil, origin: (x: Int, y: Int) = (0, 0)) -> IndexedImage {
         let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
         var palette: [RGB8]
         var indices: [UInt8]
@@ -39,7 +42,13 @@ public enum Quantizer {
             let samples = ColourSamples(colors)
             let cut = VarianceCut(samples: samples.samples, limit: limit)
             palette = cut.palette
-            indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: UInt8(truncatingIfNeeded: palette.count))
+            let t = UInt8(truncatingIfNeeded: palette.count)
+            if let dither, dither.strength > 0 {
+                indices = Self.dithered(colors, width: width, origin: origin, samples: samples, cut: cut, dither: dither,
+                                        transparentIndex: t)
+            } else {
+                indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: t)
+            }
         }
         var transparentIndex: Int?
         if reserveTransparent {
@@ -48,6 +57,30 @@ public enum Quantizer {
         }
         return IndexedImage(width: width, height: height, palette: palette,
                             indices: indices, transparentIndex: transparentIndex)
+    }
+
+    /// The palette index of each colour, dithered where ``OrderedDither`` says so. A pixel's index
+    /// depends on its colour, the palette and its canvas position only; results are memoised per
+    /// colour sample and threshold.
+    private static func dithered(_ colors: [UInt32], width: Int, origin: (x: Int, y: Int), samples: ColourSamples,
+                                 cut: VarianceCut, dither: OrderedDither, transparentIndex: UInt8) -> [UInt8] {
+        let palette = cut.palette.map { Colour(r: Int($0.r), g: Int($0.g), b: Int($0.b)) }
+        var memo = samples.isExact ? [Int16](repeating: -1, count: samples.samples.count * 64) : []
+        var out = [UInt8](repeating: transparentIndex, count: colors.count)
+        for (i, c) in colors.enumerated() where c != OpaqueColors.transparent {
+            let x = origin.x + i % width, y = origin.y + i / width
+            let s = samples.sample(of: c)
+            let cell = s * 64 + (y & 7) * 8 + (x & 7)
+            if !memo.isEmpty, memo[cell] >= 0 {
+                out[i] = UInt8(memo[cell])
+                continue
+            }
+            let colour = Colour(r: Int(c >> 16), g: Int((c >> 8) & 0xFF), b: Int(c & 0xFF))
+            let k = dither.index(of: colour, nearest: cut.assignment[s], in: palette, x: x, y: y)
+            if !memo.isEmpty { memo[cell] = Int16(k) }
+            out[i] = UInt8(k)
+        }
+        return out
     }
 
     /// The palette index of each colour (its sample's entry); transparent marks get `transparentIndex`.
