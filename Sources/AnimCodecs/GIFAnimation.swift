@@ -150,6 +150,10 @@ public struct GIFAnimationEncoder {
             colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
             keeps = false
         }
+        if keeps && !options.transparent, let opaque = opaqueIfOnlyThatIsExact(colors, in: r) {
+            colors = opaque
+            keeps = false
+        }
         let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
                                        reserveTransparent: keeps || options.transparent, dither: options.dither,
                                        origin: (r.x, r.y))
@@ -160,6 +164,21 @@ public struct GIFAnimationEncoder {
             }
         }
         return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
+    }
+
+    /// The rectangle drawn whole (kept pixels repeat what is shown) when the changed colours need
+    /// every palette entry, so that a transparent index would push them past exact, and the whole
+    /// rectangle's colours fit; nil otherwise.
+    private func opaqueIfOnlyThatIsExact(_ colors: [UInt32], in r: PixelRect) -> [UInt32]? {
+        let limit = min(256, max(2, options.colourBudget))
+        guard ExactPalette.colors(in: colors, limit: limit - 1) == nil else { return nil }
+        var opaque = colors
+        for y in 0..<r.height {
+            for x in 0..<r.width where opaque[y * r.width + x] == Self.clear {
+                opaque[y * r.width + x] = shown[(r.y + y) * width + r.x + x]
+            }
+        }
+        return ExactPalette.colors(in: opaque, limit: limit) == nil ? nil : opaque
     }
 
     /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source
