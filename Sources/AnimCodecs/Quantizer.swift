@@ -66,10 +66,24 @@ public enum Quantizer {
                                  cut: VarianceCut, dither: OrderedDither, transparentIndex: UInt8) -> [UInt8] {
         let palette = cut.palette.map { Colour(r: Int($0.r), g: Int($0.g), b: Int($0.b)) }
         var memo = samples.isExact ? [Int16](repeating: -1, count: samples.samples.count * 64) : []
+        // Exact samples the palette shows within the tolerance are never dithered.
+        let plain: [Bool] = samples.isExact ? samples.samples.indices.map { k in
+            let c = samples.samples[k].mean, p = palette[cut.assignment[k]]
+            return max(abs(c.r - p.r), abs(c.g - p.g), abs(c.b - p.b)) <= OrderedDither.tolerance
+        } : []
         var out = [UInt8](repeating: transparentIndex, count: colors.count)
+        var lastColour = OpaqueColors.transparent, lastSample = 0
         for (i, c) in colors.enumerated() where c != OpaqueColors.transparent {
+            if c != lastColour {
+                lastColour = c
+                lastSample = samples.sample(of: c)
+            }
+            let s = lastSample
+            if !plain.isEmpty && plain[s] {
+                out[i] = UInt8(cut.assignment[s])
+                continue
+            }
             let x = origin.x + i % width, y = origin.y + i / width
-            let s = samples.sample(of: c)
             let cell = s * 64 + (y & 7) * 8 + (x & 7)
             if !memo.isEmpty, memo[cell] >= 0 {
                 out[i] = UInt8(memo[cell])
