@@ -10,6 +10,7 @@ enum AlternativeIndices {
         guard let t = image.transparentIndex else { return nil }
         let lookup = PaletteLookup(image.palette, skipping: t)
         var out = image.indices
+        var lastUnder = OpaqueColors.transparent, lastIndex: Int?  // runs of one colour look it up once
         for y in 0..<rect.height {
             let row = (rect.y + y) * width + rect.x
             for x in 0..<rect.width {
@@ -17,7 +18,11 @@ enum AlternativeIndices {
                 guard under != OpaqueColors.transparent else { continue }
                 let index = Int(image.indices[i])
                 if index == t {
-                    if let k = lookup.index(of: under) { out[i] = UInt8(k) }
+                    if under != lastUnder {
+                        lastUnder = under
+                        lastIndex = lookup.index(of: under)
+                    }
+                    if let k = lastIndex { out[i] = UInt8(k) }
                 } else if image.palette[index].packed == under {
                     out[i] = UInt8(t)
                 }
