@@ -37,9 +37,12 @@ public struct GIFOptions: Hashable, Sendable {
 /// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
 /// what a decoder shows, so decoding gives every frame within the quantizer's error.
 ///
-/// Frames are kept as indices until ``finish()``, which chooses a global colour table: the union of
-/// the palettes of the frames that fit in 255 colours (taken in frame order), so those frames need
-/// no local table of their own.
+/// ``GIFOptions/quality`` adds a tolerance (a changed pixel close enough to what is shown stays
+/// transparent) and ordered dithering anchored to the canvas (``OrderedDither``).
+///
+/// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
+/// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
+/// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
 public struct GIFAnimationEncoder {
     public let width: Int
     public let height: Int
