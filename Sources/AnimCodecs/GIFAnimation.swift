@@ -10,12 +10,19 @@ public struct GIFOptions: Hashable, Sendable {
     /// edges then blend into it); nil un-premultiplies them. Opaque canvas: what shows through
     /// partly transparent pixels (black when nil).
     public var matte: RGB8?
+    /// 1…100 (``GIFQuality``): lossy differencing tolerance, dithering strength, colour budget.
+    public var quality = GIFQuality.standard
 
-    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil) {
+    public init(maxColors: Int = 256, transparent: Bool = false, matte: RGB8? = nil, quality: Int = GIFQuality.standard) {
         self.maxColors = maxColors
         self.transparent = transparent
         self.matte = matte
+        self.quality = quality
     }
+
+    var colourBudget: Int { GIFQuality.colours(quality, limit: maxColors) }
+    var tolerance: Int { GIFQuality.tolerance(quality) }
+    var dither: OrderedDither { OrderedDither(strength: GIFQuality.ditherStrength(quality)) }
 }
 
 /// An animated GIF made of frame differences.
@@ -30,9 +37,12 @@ public struct GIFOptions: Hashable, Sendable {
 /// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
 /// what a decoder shows, so decoding gives every frame within the quantizer's error.
 ///
-/// Frames are kept as indices until ``finish()``, which chooses a global colour table: the union of
-/// the palettes of the frames that fit in 255 colours (taken in frame order), so those frames need
-/// no local table of their own.
+/// ``GIFOptions/quality`` adds a tolerance (a changed pixel close enough to what is shown stays
+/// transparent) and ordered dithering anchored to the canvas (``OrderedDither``).
+///
+/// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
+/// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
+/// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
 public struct GIFAnimationEncoder {
     public let width: Int
     public let height: Int
@@ -44,6 +54,7 @@ public struct GIFAnimationEncoder {
     /// The previous frame's target colours.
     private var previous: [UInt32]?
     private var pending: Pending?
+    private let tolerance: Int
 
     private struct Pending {
         var image: IndexedImage
@@ -51,6 +62,8 @@ public struct GIFAnimationEncoder {
         var top: Int
         var delay: Int
         var disposal: GIFDisposal
+        /// Per pixel, another index showing the same (``AlternativeIndices``), or nil.
+        var alternatives: [UInt8]? = nil
 
         var rect: PixelRect { PixelRect(x: left, y: top, width: image.width, height: image.height) }
     }
@@ -63,6 +76,7 @@ public struct GIFAnimationEncoder {
         self.height = height
         self.loopCount = loopCount
         self.options = options
+        tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
 
@@ -104,8 +118,10 @@ public struct GIFAnimationEncoder {
         let global = GlobalPalette.choose(written.map(\.image))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
         for (k, p) in written.enumerated() {
-            let image = global.flatMap { $0.remap(p.image, frame: k) } ?? p.image
-            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal)
+            let (image, alternatives) = global.flatMap { $0.remap(p.image, alternatives: p.alternatives, frame: k) }
+                ?? (p.image, p.alternatives)
+            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal,
+                            alternatives: alternatives)
         }
         written = []
         return try encoder.finish()
@@ -113,8 +129,8 @@ public struct GIFAnimationEncoder {
 
     /// Frame 0: the whole screen.
     private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
-        let image = Quantizer.quantize(colors: target, width: width, height: height,
-                                       maxColors: options.maxColors, reserveTransparent: options.transparent)
+        let image = Quantizer.quantize(colors: target, width: width, height: height, maxColors: options.colourBudget,
+                                       reserveTransparent: options.transparent, dither: options.dither)
         for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
         return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
     }
@@ -137,20 +153,52 @@ public struct GIFAnimationEncoder {
             colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
             keeps = false
         }
-        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.maxColors,
-                                       reserveTransparent: keeps || options.transparent)
+        if keeps && !options.transparent, let opaque = opaqueIfOnlyThatIsExact(colors, in: r) {
+            colors = opaque
+            keeps = false
+        }
+        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
+                                       reserveTransparent: keeps || options.transparent, dither: options.dither,
+                                       origin: (r.x, r.y))
+        let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
         for y in 0..<r.height {
             for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
                 shown[(r.y + y) * width + r.x + x] = colour(image, image.indices[y * r.width + x])
             }
         }
-        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep)
+        return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
     }
 
-    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source changed.
+    /// The rectangle drawn whole (kept pixels repeat what is shown) when the changed colours need
+    /// every palette entry, so that a transparent index would push them past exact, and the whole
+    /// rectangle's colours fit; nil otherwise.
+    private func opaqueIfOnlyThatIsExact(_ colors: [UInt32], in r: PixelRect) -> [UInt32]? {
+        let limit = min(256, max(2, options.colourBudget))
+        guard ExactPalette.colors(in: colors, limit: limit - 1) == nil else { return nil }
+        var opaque = colors
+        for y in 0..<r.height {
+            for x in 0..<r.width where opaque[y * r.width + x] == Self.clear {
+                opaque[y * r.width + x] = shown[(r.y + y) * width + r.x + x]
+            }
+        }
+        return ExactPalette.colors(in: opaque, limit: limit) == nil ? nil : opaque
+    }
+
+    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source
+    /// changed (by more than the quality's tolerance from what is shown).
     @inline(__always)
     private func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32) -> Bool {
-        target != Self.clear && (shown == Self.clear || target != previous)
+        guard target != Self.clear else { return false }
+        guard shown != Self.clear else { return true }
+        return target != previous && (tolerance == 0 || Self.distance(target, shown) > tolerance)
+    }
+
+    /// The largest channel difference of two 0xRRGGBB colours.
+    @inline(__always)
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = abs(Int(a >> 16) - Int(b >> 16))
+        let dg = abs(Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF))
+        return max(dr, dg, abs(Int(a & 0xFF) - Int(b & 0xFF)))
     }
 
     /// The bounding box of the pixels to draw.
@@ -188,8 +236,16 @@ public struct GIFAnimationEncoder {
                 indices[(held.top - r.y + y) * r.width + held.left - r.x + x] = old.indices[y * old.width + x]
             }
         }
+        var alternatives = held.alternatives.map { _ in indices }
+        if let old = held.alternatives {
+            for y in 0..<held.image.height {
+                for x in 0..<held.image.width {
+                    alternatives![(held.top - r.y + y) * r.width + held.left - r.x + x] = old[y * held.image.width + x]
+                }
+            }
+        }
         let image = IndexedImage(width: r.width, height: r.height, palette: old.palette, indices: indices, transparentIndex: t)
-        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal)
+        return Pending(image: image, left: r.x, top: r.y, delay: held.delay, disposal: held.disposal, alternatives: alternatives)
     }
 
     private mutating func fill(_ r: PixelRect, with value: UInt32) {
@@ -201,52 +257,5 @@ public struct GIFAnimationEncoder {
     /// What a decoder shows for `index`: its colour, or nothing new (the caller only asks for drawn pixels).
     private func colour(_ image: IndexedImage, _ index: UInt8) -> UInt32 {
         Int(index) == image.transparentIndex ? Self.clear : image.palette[Int(index)].packed
-    }
-}
-
-/// The global colour table of an animation: the sorted union of the palettes of the frames that fit
-/// in 255 colours (frames taken in order, each kept only if the union still fits), plus a
-/// transparent entry; nil when fewer than two frames would use it.
-struct GlobalPalette {
-    /// The colours, then black as the transparent entry (index ``transparentIndex``).
-    let palette: [RGB8]
-    let members: [Bool]
-    private let colours: [UInt32]
-
-    var transparentIndex: Int { colours.count }
-
-    static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
-        var union: [UInt32] = []
-        var members = [Bool](repeating: false, count: frames.count)
-        for (k, f) in frames.enumerated() {
-            let own = f.palette.indices.filter { $0 != f.transparentIndex }.map { f.palette[$0].packed }
-            let merged = Array(Set(union + own)).sorted()
-            if merged.count <= 255 {
-                union = merged
-                members[k] = true
-            }
-        }
-        guard members.filter({ $0 }).count >= 2 else { return nil }
-        return GlobalPalette(palette: union.map(RGB8.init(packed:)) + [.black], members: members, colours: union)
-    }
-
-    /// Frame `frame` re-indexed into the global table, or nil when it is not a member.
-    func remap(_ image: IndexedImage, frame: Int) -> IndexedImage? {
-        guard members[frame] else { return nil }
-        let table: [UInt8] = image.palette.indices.map { i in
-            i == image.transparentIndex ? UInt8(transparentIndex) : UInt8(position(image.palette[i].packed))
-        }
-        return IndexedImage(width: image.width, height: image.height, palette: palette,
-                            indices: image.indices.map { table[Int($0)] },
-                            transparentIndex: image.transparentIndex == nil ? nil : transparentIndex)
-    }
-
-    private func position(_ c: UInt32) -> Int {
-        var low = 0, high = colours.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if colours[mid] < c { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

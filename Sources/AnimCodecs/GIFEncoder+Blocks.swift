@@ -47,20 +47,32 @@ extension GIFEncoder {
         try writer.call("EGifPutExtension") { EGifPutExtension($0, GRAPHICS_EXT_FUNC_CODE, Int32(count), bytes) }
     }
 
-    /// The image descriptor with a local colour table, then the LZW-compressed rows.
-    func writeImage(_ frame: IndexedImage, left: Int, top: Int) throws(CodecError) {
+    /// The image descriptor with a local colour table, then the LZW data (``LZWEncoder``; written
+    /// in sub-blocks through giflib, which has already written the minimum code size: the bits of
+    /// the table in use, at least 2).
+    func writeImage(_ frame: IndexedImage, left: Int, top: Int, alternatives: [UInt8]?) throws(CodecError) {
         // A frame whose palette is the global table needs no local one.
-        let map = frame.palette == globalPalette ? nil : try Self.colourMap(frame.palette)
+        let local = frame.palette != globalPalette
+        let map = local ? try Self.colourMap(frame.palette) : nil
         defer { if let map { GifFreeMapObject(map) } }
         let (w, h) = (Int32(frame.width), Int32(frame.height))
         let (x, y0) = (Int32(left), Int32(top))
         try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, x, y0, w, h, false, map) }
-        var rows = frame.indices  // giflib masks pixels in place, so it gets a copy
-        let rowLength = frame.width
-        for y in 0..<frame.height {
-            try writer.call("EGifPutLine") { gif in
-                rows.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * rowLength, w) }
+        let tableBits = Int(GifBitSize(Int32(max(2, (local ? frame.palette : globalPalette!).count))))
+        let data = LZWEncoder.encode(frame.indices, alternatives: alternatives, minCodeSize: max(2, tableBits))
+        var block = [UInt8](repeating: 0, count: 256)
+        var start = 0
+        while start < data.count {
+            let n = min(255, data.count - start)
+            block[0] = UInt8(n)
+            for k in 0..<n { block[1 + k] = data[start + k] }
+            if start == 0 {
+                try writer.call("EGifPutCode") { EGifPutCode($0, Int32(max(2, tableBits)), block) }
+            } else {
+                try writer.call("EGifPutCodeNext") { EGifPutCodeNext($0, block) }
             }
+            start += n
         }
+        try writer.call("EGifPutCodeNext") { EGifPutCodeNext($0, nil) }
     }
 }

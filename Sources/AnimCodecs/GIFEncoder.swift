@@ -54,18 +54,23 @@ public struct GIFEncoder {
         try validate(frame)
         try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex,
                          disposal: frame.transparentIndex == nil ? .keep : .background)
-        try writeImage(frame, left: 0, top: 0)
+        try writeImage(frame, left: 0, top: 0, alternatives: nil)
     }
 
     /// Appends `frame` as a partial image at (`left`, `top`), disposed as `disposal` before the next one.
+    /// Where `alternatives` (one per pixel) differs from the frame's index, either index shows the
+    /// same thing and the compressor may write either.
     public mutating func add(_ frame: IndexedImage, left: Int, top: Int, delayCentiseconds: Int,
-                             disposal: GIFDisposal) throws(CodecError) {
+                             disposal: GIFDisposal, alternatives: [UInt8]? = nil) throws(CodecError) {
         guard left >= 0, top >= 0, left + frame.width <= width, top + frame.height <= height else {
             throw .invalidImage("a \(frame.width)×\(frame.height) frame at (\(left), \(top)) is outside the \(width)×\(height) GIF")
         }
         try validatePalette(frame)
+        if let alternatives, alternatives.count != frame.indices.count || alternatives.contains(where: { Int($0) >= frame.palette.count }) {
+            throw .invalidImage("alternatives must give one palette index per pixel")
+        }
         try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex, disposal: disposal)
-        try writeImage(frame, left: left, top: top)
+        try writeImage(frame, left: left, top: top, alternatives: alternatives)
     }
 
     /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.

@@ -33,6 +33,103 @@ struct ColourSum {
     }
 }
 
+/// A colour with the pixels it stands for: one exact colour, or one histogram cell.
+struct ColourSample {
+    /// Pixel count and channel sums.
+    let sum: ColourSum
+    /// Their mean colour (the colour itself for an exact sample).
+    let mean: Colour
+}
+
+/// The weighted colours a palette is built from: a frame's distinct colours with their pixel counts
+/// when there are at most ``exactLimit`` of them, else the occupied cells of a 5-bit-per-channel
+/// histogram. Samples are in colour (or cell-number) order, so no hashing order reaches a palette.
+struct ColourSamples {
+    /// The most distinct colours kept exactly.
+    static let exactLimit = 16_384
+
+    let samples: [ColourSample]
+    /// The sorted distinct colours (sample k is colour k), or nil for histogram cells.
+    private let exact: [UInt32]?
+    /// Sample number per histogram cell (histogram samples only).
+    private let cellSample: [Int32]
+
+    /// The samples of `colors` (transparent marks ignored).
+    init(_ colors: [UInt32]) {
+        if let counted = DistinctColours.count(colors, limit: Self.exactLimit) {
+            exact = counted.map(\.colour)
+            samples = counted.map { c in
+                let r = Int(c.colour >> 16), g = Int((c.colour >> 8) & 0xFF), b = Int(c.colour & 0xFF)
+                return ColourSample(sum: ColourSum(weight: c.count, r: r * c.count, g: g * c.count, b: b * c.count),
+                                    mean: Colour(r: r, g: g, b: b))
+            }
+            cellSample = []
+        } else {
+            let cells = HistogramCell.occupied(colors)
+            var lookup = [Int32](repeating: 0, count: HistogramCell.cellCount)
+            for (k, cell) in cells.enumerated() { lookup[cell.key] = Int32(k) }
+            exact = nil
+            samples = cells.map { ColourSample(sum: $0.sum, mean: $0.mean) }
+            cellSample = lookup
+        }
+    }
+
+    /// Whether every sample is one exact colour.
+    var isExact: Bool { exact != nil }
+
+    /// The sample number of an opaque colour of the frame.
+    @inline(__always)
+    func sample(of c: UInt32) -> Int {
+        guard let exact else { return Int(cellSample[HistogramCell.key(of: c)]) }
+        var low = 0, high = exact.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if exact[mid] < c { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// Distinct colours with pixel counts, through a fixed-size open-addressing table (its slot order
+/// never leaks: the result is sorted by colour).
+enum DistinctColours {
+    /// The sorted distinct colours of `colors` (transparent marks ignored) with their counts, or
+    /// nil when there are more than `limit`.
+    static func count(_ colors: [UInt32], limit: Int) -> [(colour: UInt32, count: Int)]? {
+        var capacity = 1
+        while capacity < limit * 4 { capacity <<= 1 }
+        let mask = capacity - 1
+        let empty = UInt32.max
+        var keys = [UInt32](repeating: empty, count: capacity)
+        var counts = [Int](repeating: 0, count: capacity)
+        var distinct = 0
+        var last = OpaqueColors.transparent, lastSlot = -1
+        let ok = keys.withUnsafeMutableBufferPointer { k in
+            counts.withUnsafeMutableBufferPointer { n in
+                for c in colors where c != OpaqueColors.transparent {
+                    if c == last { n[lastSlot] += 1; continue }
+                    var slot = Int((c &* 0x9E37_79B1) >> 8) & mask
+                    while k[slot] != empty && k[slot] != c { slot = (slot + 1) & mask }
+                    if k[slot] == empty {
+                        distinct += 1
+                        if distinct > limit { return false }
+                        k[slot] = c
+                    }
+                    n[slot] += 1
+                    last = c
+                    lastSlot = slot
+                }
+                return true
+            }
+        }
+        guard ok else { return nil }
+        var out: [(colour: UInt32, count: Int)] = []
+        out.reserveCapacity(distinct)
+        for i in 0..<capacity where keys[i] != empty { out.append((keys[i], counts[i])) }
+        return out.sorted { $0.colour < $1.colour }
+    }
+}
+
 /// One occupied cell of a 5-bit-per-channel (32768-cell) colour histogram.
 struct HistogramCell {
     static let cellCount = 1 << 15

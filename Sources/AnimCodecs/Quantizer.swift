@@ -8,7 +8,7 @@ import AnimRaster
 ///
 /// A frame with at most `maxColors` distinct colours (one fewer when a transparent index is
 /// reserved) gets an exact palette sorted by 0xRRGGBB, so decoding gives back the identical RGB.
-/// Otherwise ``MedianCut`` builds the palette. Identical input always gives identical output.
+/// Otherwise ``VarianceCut`` builds the palette from ``ColourSamples``. Identical input always gives identical output.
 public enum Quantizer {
     /// Pixels whose alpha is below this become transparent when a transparent index is reserved.
     public static let transparentAlphaThreshold: UInt8 = 128
@@ -25,7 +25,10 @@ public enum Quantizer {
 
     /// The indexed form of packed opaque colours (``OpaqueColors/transparent`` marks pixels that get
     /// the transparent index, which must then be reserved).
-    static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool) -> IndexedImage {
+    /// With `dither`, pixels that are not exactly representable are dithered (``OrderedDither``),
+    /// anchored at canvas position `origin` for the first pixel.
+    static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool,
+                         dither: OrderedDither? = nil, origin: (x: Int, y: Int) = (0, 0)) -> IndexedImage {
         let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
         var palette: [RGB8]
         var indices: [UInt8]
@@ -36,9 +39,16 @@ public enum Quantizer {
             let t = UInt8(truncatingIfNeeded: exact.count)
             indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t)
         } else {
-            let cut = MedianCut(colors: colors, limit: limit)
+            let samples = ColourSamples(colors)
+            let cut = VarianceCut(samples: samples.samples, limit: limit)
             palette = cut.palette
-            indices = cut.indices(of: colors, transparentIndex: UInt8(truncatingIfNeeded: palette.count))
+            let t = UInt8(truncatingIfNeeded: palette.count)
+            if let dither, dither.strength > 0 {
+                indices = Self.dithered(colors, width: width, origin: origin, samples: samples, cut: cut, dither: dither,
+                                        transparentIndex: t)
+            } else {
+                indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: t)
+            }
         }
         var transparentIndex: Int?
         if reserveTransparent {
@@ -47,6 +57,60 @@ public enum Quantizer {
         }
         return IndexedImage(width: width, height: height, palette: palette,
                             indices: indices, transparentIndex: transparentIndex)
+    }
+
+    /// The palette index of each colour, dithered where ``OrderedDither`` says so. A pixel's index
+    /// depends on its colour, the palette and its canvas position only; results are memoised per
+    /// colour sample and threshold.
+    private static func dithered(_ colors: [UInt32], width: Int, origin: (x: Int, y: Int), samples: ColourSamples,
+                                 cut: VarianceCut, dither: OrderedDither, transparentIndex: UInt8) -> [UInt8] {
+        let palette = cut.palette.map { Colour(r: Int($0.r), g: Int($0.g), b: Int($0.b)) }
+        var memo = samples.isExact ? [Int16](repeating: -1, count: samples.samples.count * 64) : []
+        // Exact samples the palette shows within the tolerance are never dithered.
+        let plain: [Bool] = samples.isExact ? samples.samples.indices.map { k in
+            let c = samples.samples[k].mean, p = palette[cut.assignment[k]]
+            return max(abs(c.r - p.r), abs(c.g - p.g), abs(c.b - p.b)) <= OrderedDither.tolerance
+        } : []
+        var out = [UInt8](repeating: transparentIndex, count: colors.count)
+        var lastColour = OpaqueColors.transparent, lastSample = 0
+        for (i, c) in colors.enumerated() where c != OpaqueColors.transparent {
+            if c != lastColour {
+                lastColour = c
+                lastSample = samples.sample(of: c)
+            }
+            let s = lastSample
+            if !plain.isEmpty && plain[s] {
+                out[i] = UInt8(cut.assignment[s])
+                continue
+            }
+            let x = origin.x + i % width, y = origin.y + i / width
+            let cell = s * 64 + (y & 7) * 8 + (x & 7)
+            if !memo.isEmpty, memo[cell] >= 0 {
+                out[i] = UInt8(memo[cell])
+                continue
+            }
+            let colour = Colour(r: Int(c >> 16), g: Int((c >> 8) & 0xFF), b: Int(c & 0xFF))
+            let k = dither.index(of: colour, nearest: cut.assignment[s], in: palette, x: x, y: y)
+            if !memo.isEmpty { memo[cell] = Int16(k) }
+            out[i] = UInt8(k)
+        }
+        return out
+    }
+
+    /// The palette index of each colour (its sample's entry); transparent marks get `transparentIndex`.
+    private static func indices(of colors: [UInt32], samples: ColourSamples, cut: VarianceCut,
+                                transparentIndex: UInt8) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: colors.count)
+        var lastColor = OpaqueColors.transparent
+        var lastIndex = transparentIndex
+        for (i, c) in colors.enumerated() {
+            if c != lastColor {
+                lastColor = c
+                lastIndex = c == OpaqueColors.transparent ? transparentIndex : UInt8(cut.assignment[samples.sample(of: c)])
+            }
+            out[i] = lastIndex
+        }
+        return out
     }
 }
 

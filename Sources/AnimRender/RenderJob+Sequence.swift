@@ -62,7 +62,8 @@ extension RenderJob {
         if let w = GIFOutput.warning(fps: renderer.canvas.fps, frameCount: times.count, keptCount: plan.count) { warn(w) }
         do {
             let (w, h) = renderer.pixelSize
-            let options = GIFOptions(maxColors: request.gifColors, transparent: renderer.canvas.background.alpha < 1, matte: request.matte)
+            let options = GIFOptions(maxColors: request.gifColors, transparent: renderer.canvas.background.alpha < 1, matte: request.matte,
+                                     quality: request.gifQuality)
             let output = try GIFOutput(width: w, height: h, options: options, plays: request.plays)
             return try GIFSink(path: path, plan: plan, output: output)
         } catch {

@@ -7,6 +7,8 @@ public struct OutputRequest: Sendable {
     public var gifPath: String?
     /// GIF palette size and matte; `transparent` is set from the canvas background.
     public var gifColors = 256
+    /// GIF quality 1…100 (``GIFQuality``).
+    public var gifQuality = GIFQuality.standard
     public var matte: RGB8?
     /// An animated PNG.
     public var apngPath: String?

@@ -1,3 +1,4 @@
+import AnimCodecs
 import AnimRender
 import AnimScene
 import ArgumentParser
@@ -84,6 +85,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
     var colors: Int?
 
+    @Option(name: .customLong("gif-quality"), help: ArgumentHelp("GIF quality 1…100 (default 85): below 85 changes smaller than a tolerance are skipped; above 50 ordered dithering; below 40 fewer colours.", valueName: "N"))
+    var gifQuality: Int?
+
     @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
     var matte: String?
 
@@ -127,6 +131,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let from, let to, to <= from { throw ValidationError("--to must be later than --from") }
         if let colors, !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256") }
+        if let gifQuality, !GIFQuality.range.contains(gifQuality) { throw ValidationError("--gif-quality must be 1…100, not \(gifQuality)") }
         if let matte, OutputRequest.parseMatte(matte) == nil { throw ValidationError("--matte must be #RRGGBB, white or black, not '\(matte)'") }
         if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
         if let webpQuality, !(0...100).contains(webpQuality) { throw ValidationError("--webp-quality must be 0…100") }
@@ -192,6 +197,7 @@ struct RenderCommand: ParsableCommand {
         if from != nil || to != nil { request.range = .times(from: from, to: to) }
         request.plays = loop ?? 0
         request.gifColors = colors ?? 256
+        request.gifQuality = gifQuality ?? GIFQuality.standard
         request.matte = matte.flatMap(OutputRequest.parseMatte)
         if let contactSheet {
             request.contactSheet = ContactSheetRequest(path: contactSheet, frames: sheetFrames.flatMap(parseList),

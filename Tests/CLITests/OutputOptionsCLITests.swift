@@ -49,6 +49,8 @@ struct OutputOptionsCLITests {
             (["--from", "9"], "no frame starts at or after 9 s"),
             (["--frames", "1..2", "--from", "0"], "cannot be combined"),
             (["--loop", "70000"], "--loop must be"),
+            (["--gif-quality", "0"], "--gif-quality must be 1…100, not 0"),
+            (["--gif-quality", "101"], "--gif-quality must be 1…100, not 101"),
         ]
         for (extra, message) in cases {
             let r = try CommandRunner.run([fade, "--gif", gif.path] + extra)

@@ -1,0 +1,150 @@
+/// The global colour table of an animation: the sorted union of the palettes of the member frames
+/// (at most 256 colours; a member's transparent index is an entry it does not use, so a black entry
+/// is added only when some member uses them all); members need no local table of their own.
+///
+/// Members are chosen to save the most bytes: from each of up to ``seedCount`` seed frames (evenly
+/// spaced), frames are added greedily, always the one bringing the fewest new colours (lowest frame
+/// number on ties), while the union fits. The seed whose members' local tables outweigh the global
+/// table by the most wins (lowest seed on ties); nil when no choice saves bytes. Frames whose colour
+/// sets overlap (a flat docs scene, an object moving over one background) end up sharing the table.
+struct GlobalPalette {
+    /// The most seeds tried.
+    static let seedCount = 64
+
+    /// The member frames' colours, sorted, then black when some member needs a transparent index
+    /// and uses every one of them.
+    let palette: [RGB8]
+    let members: [Bool]
+    private let colours: [UInt32]
+
+    static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
+        let sets = ColourSets(frames)
+        var best: (saved: Int, members: [Bool])?
+        for seed in seeds(frames.count) where sets.fits[seed] {
+            let members = grow(from: seed, sets)
+            let saved = zip(frames, members).reduce(0) { $0 + ($1.1 ? tableBytes($1.0.palette.count) : 0) }
+                - tableBytes(tableSize(members, frames, sets))
+            if saved > (best?.saved ?? 0) { best = (saved, members) }
+        }
+        guard let best, best.members.filter({ $0 }).count >= 2 else { return nil }
+        let union = sets.union(of: best.members)
+        let extra = tableSize(best.members, frames, sets) > union.count
+        return GlobalPalette(palette: union.map(RGB8.init(packed:)) + (extra ? [.black] : []), members: best.members,
+                             colours: union)
+    }
+
+    /// Entries of the global table for `members`: their colours, one more when a member with a
+    /// transparent index uses all of them (any other member takes an entry it does not use).
+    private static func tableSize(_ members: [Bool], _ frames: [IndexedImage], _ sets: ColourSets) -> Int {
+        let union = sets.union(of: members).count
+        let full = frames.indices.contains { members[$0] && frames[$0].transparentIndex != nil && sets.frames[$0].count == union }
+        return union + (full ? 1 : 0)
+    }
+
+    /// Bytes of a colour table of `count` entries (padded to a power of two, at least 2).
+    static func tableBytes(_ count: Int) -> Int {
+        var size = 2
+        while size < count { size <<= 1 }
+        return 3 * size
+    }
+
+    /// Up to ``seedCount`` frame numbers, evenly spaced, in increasing order.
+    private static func seeds(_ count: Int) -> [Int] {
+        guard count > seedCount else { return Array(0..<count) }
+        return (0..<seedCount).map { $0 * count / seedCount }
+    }
+
+    /// The members grown from `seed`: the frame adding the fewest new colours joins while the union fits.
+    private static func grow(from seed: Int, _ sets: ColourSets) -> [Bool] {
+        var members = [Bool](repeating: false, count: sets.frames.count)
+        var inUnion = [Bool](repeating: false, count: sets.colours.count)
+        var fresh = sets.frames.map(\.count)  // colours of each frame not yet in the union
+        var size = 0
+        var next: Int? = seed
+        while let k = next {
+            members[k] = true
+            for id in sets.frames[k] where !inUnion[id] {
+                inUnion[id] = true
+                size += 1
+                for f in sets.framesWith[id] { fresh[f] -= 1 }
+            }
+            next = nil
+            for f in sets.frames.indices where !members[f] && sets.fits[f] && size + fresh[f] <= 256 {
+                if next == nil || fresh[f] < fresh[next!] { next = f }
+            }
+        }
+        return members
+    }
+
+    /// Frame `frame` re-indexed into the global table (with its alternative indices, see
+    /// ``GIFEncoder/add(_:left:top:delayCentiseconds:disposal:alternatives:)``), or nil when it is
+    /// not a member. Its transparent index is the first entry whose colour it does not use.
+    func remap(_ image: IndexedImage, alternatives: [UInt8]?, frame: Int) -> (IndexedImage, [UInt8]?)? {
+        guard members[frame] else { return nil }
+        var used = [Bool](repeating: false, count: palette.count)
+        var table: [UInt8] = image.palette.indices.map { i in
+            guard i != image.transparentIndex else { return 0 }
+            let p = position(image.palette[i].packed)
+            used[p] = true
+            return UInt8(p)
+        }
+        var transparent: Int?
+        if let t = image.transparentIndex {
+            transparent = used.firstIndex(of: false)!
+            table[t] = UInt8(transparent!)
+        }
+        let remapped = IndexedImage(width: image.width, height: image.height, palette: palette,
+                                    indices: image.indices.map { table[Int($0)] }, transparentIndex: transparent)
+        return (remapped, alternatives.map { $0.map { table[Int($0)] } })
+    }
+
+    private func position(_ c: UInt32) -> Int {
+        var low = 0, high = colours.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if colours[mid] < c { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// The opaque colours of each frame as numbers into the sorted colours of all frames.
+private struct ColourSets {
+    /// Every opaque colour of every frame, sorted.
+    let colours: [UInt32]
+    /// Per frame, its distinct colour numbers.
+    let frames: [[Int]]
+    /// Per colour number, the frames that use it (increasing).
+    let framesWith: [[Int]]
+    /// Whether a frame's colours fit a table with a transparent entry (at most 255).
+    let fits: [Bool]
+
+    init(_ images: [IndexedImage]) {
+        let own: [[UInt32]] = images.map { f in
+            Array(Set(f.palette.indices.filter { $0 != f.transparentIndex }.map { f.palette[$0].packed })).sorted()
+        }
+        let all = Array(Set(own.joined())).sorted()
+        let number = { (c: UInt32) -> Int in
+            var low = 0, high = all.count - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if all[mid] < c { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let frames = own.map { $0.map(number) }
+        var with = [[Int]](repeating: [], count: all.count)
+        for (k, ids) in frames.enumerated() { for id in ids { with[id].append(k) } }
+        colours = all
+        self.frames = frames
+        framesWith = with
+        fits = own.map { $0.count <= 255 }
+    }
+
+    /// The sorted colours of the member frames.
+    func union(of members: [Bool]) -> [UInt32] {
+        var used = [Bool](repeating: false, count: colours.count)
+        for (k, ids) in frames.enumerated() where members[k] { for id in ids { used[id] = true } }
+        return colours.indices.filter { used[$0] }.map { colours[$0] }
+    }
+}
