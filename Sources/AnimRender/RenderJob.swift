@@ -100,3 +100,6 @@ public struct RenderJob {
         }
     }
 }
+
+/// The GIF quality scale (1…100) and its default, for callers that do not import AnimCodecs.
+public typealias GIFQuality = AnimCodecs.GIFQuality

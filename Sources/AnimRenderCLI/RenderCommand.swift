@@ -1,4 +1,3 @@
-import AnimCodecs
 import AnimRender
 import AnimScene
 import ArgumentParser
