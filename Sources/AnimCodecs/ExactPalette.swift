@@ -20,17 +20,7 @@ enum ExactPalette {
     /// The index of each colour in the sorted `palette` (binary search); transparent marks get
     /// `transparentIndex`.
     static func indices(of colors: [UInt32], in palette: [UInt32], transparentIndex: UInt8) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: colors.count)
-        var lastColor = OpaqueColors.transparent
-        var lastIndex = transparentIndex
-        for (i, c) in colors.enumerated() {
-            if c != lastColor {
-                lastColor = c
-                lastIndex = c == OpaqueColors.transparent ? transparentIndex : UInt8(search(c, in: palette))
-            }
-            out[i] = lastIndex
-        }
-        return out
+        OpaqueColors.indices(of: colors, transparentIndex: transparentIndex) { search($0, in: palette) }
     }
 
     /// The position of `c` in the sorted `palette`, which contains it.

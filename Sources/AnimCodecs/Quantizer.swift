@@ -100,22 +100,28 @@ public enum Quantizer {
     /// The palette index of each colour (its sample's entry); transparent marks get `transparentIndex`.
     private static func indices(of colors: [UInt32], samples: ColourSamples, cut: VarianceCut,
                                 transparentIndex: UInt8) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: colors.count)
-        var lastColor = OpaqueColors.transparent
-        var lastIndex = transparentIndex
-        for (i, c) in colors.enumerated() {
-            if c != lastColor {
-                lastColor = c
-                lastIndex = c == OpaqueColors.transparent ? transparentIndex : UInt8(cut.assignment[samples.sample(of: c)])
-            }
-            out[i] = lastIndex
-        }
-        return out
+        OpaqueColors.indices(of: colors, transparentIndex: transparentIndex) { cut.assignment[samples.sample(of: $0)] }
     }
 }
 
 /// Opaque 0xRRGGBB values per pixel, with ``transparent`` marking transparent pixels.
 enum OpaqueColors {
+    /// The palette index of each colour, looked up once per run of equal colours by `index`;
+    /// transparent marks get `transparentIndex`.
+    static func indices(of colors: [UInt32], transparentIndex: UInt8, index: (UInt32) -> Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: colors.count)
+        var lastColor = transparent
+        var lastIndex = transparentIndex
+        for (i, c) in colors.enumerated() {
+            if c != lastColor {
+                lastColor = c
+                lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
+            }
+            out[i] = lastIndex
+        }
+        return out
+    }
+
     /// A value outside 24 bits that marks a transparent pixel.
     static let transparent: UInt32 = 1 << 24
 
