@@ -13,8 +13,8 @@ usage: grid_cairo.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]
 Drawn like grid_skia.py: each tile's rounded rect (arcs) filled with its colour × the frame's opacity, then
 its border stroked inset by borderWidth / 2 (radius r − borderWidth / 2, so it lies inside the bounds) in
 #1C1C1E × the same opacity. As in the skia peer, the opacity is applied to the fill and the border
-separately, not to the layer as a group (Core Animation's group opacity lets less of the fill show through
-the border)."""
+separately (the fill shows through the translucent border); animrender's frames have the same colours
+there."""
 import json, math, sys, time
 import cairo
 
