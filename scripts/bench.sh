@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Frames per second for the 1280×720 benchmark scenes, single-threaded and on all cores, beside
-# skia-python drawing the same content in the same run:
+# skia-python and pycairo drawing the same content in the same run (issue 10):
 #   grid-24-layers   24 rounded, bordered, animated translucent tiles (the walking skeleton's);
 #   compositor-1280  24 shadowed, rounded, bordered tiles, a perspective card, a masked picture;
 #   docs-320         the same kinds of layers at 320×480, a documentation GIF's size;
-#   compositor-1280 at --scale 3 (3840×2160), the stress case.
+#   compositor-1280 at --scale 3 (3840×2160), the stress case, with FRAMES / 4 frames.
 # AnimBench also prints the memory-bandwidth floor and the peak resident memory.
+# The peers (scripts/peers/): grid_skia.py and compositor_skia.py (skia-python's raster backend, with
+# the python3 on PATH, pip-installed when missing), then grid_cairo.py and compositor_cairo.py (pycairo's
+# image surface, with numpy for the shadows' Gaussian blur, which cairo lacks; run with /usr/bin/python3,
+# Debian's python3-cairo and python3-numpy apt-installed when missing). Each peer redraws and reads back
+# every frame and prints "<peer>: X ms/frame", the best of REPEATS runs.
 #   scripts/bench.sh [FRAMES] [REPEATS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,17 +21,40 @@ swift build -c release --product AnimBench >&2
 echo "machine: $(nproc) cores, $(uname -m)"
 have_skia=0
 if python3 -c "import skia" 2>/dev/null || pip install -q skia-python >/dev/null 2>&1; then have_skia=1; fi
-for pair in grid-24-layers:grid_skia compositor-1280:compositor_skia docs-320:compositor_skia; do
-  scene="Scenes/bench/${pair%%:*}.json"
-  .build/release/AnimBench "$scene" --frames "$frames" --repeat "$repeats"
+cairo_python=/usr/bin/python3
+have_cairo=0
+if ! "$cairo_python" -c "import cairo, numpy" 2>/dev/null; then
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-cairo python3-numpy >/dev/null 2>&1 \
+    || { "${sudo_cmd[@]}" apt-get update -qq \
+      && "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-cairo python3-numpy >/dev/null; } \
+    || true
+fi
+if "$cairo_python" -c "import cairo, numpy" 2>/dev/null; then have_cairo=1; fi
+
+# peers SCENE SKIA_PEER CAIRO_PEER FRAMES [ARGS…]: both peers on SCENE, or a line saying why not.
+peers() {
+  local scene="$1" skia_peer="$2" cairo_peer="$3" n="$4"
+  shift 4
   if ((have_skia)); then
-    python3 "scripts/peers/${pair##*:}.py" "$scene" "$frames" "$repeats"
+    python3 "scripts/peers/$skia_peer.py" "$scene" "$n" "$repeats" "$@"
   else
     echo "skia-python: not available (pip install skia-python)"
   fi
+  if ((have_cairo)); then
+    "$cairo_python" "scripts/peers/$cairo_peer.py" "$scene" "$n" "$repeats" "$@"
+  else
+    echo "pycairo: not available (apt-get install python3-cairo python3-numpy)"
+  fi
+}
+
+for peer in grid-24-layers:grid compositor-1280:compositor docs-320:compositor; do
+  scene="Scenes/bench/${peer%%:*}.json"
+  .build/release/AnimBench "$scene" --frames "$frames" --repeat "$repeats"
+  peers "$scene" "${peer##*:}_skia" "${peer##*:}_cairo" "$frames"
 done
 stress_frames=$(( frames / 4 > 0 ? frames / 4 : 1 ))
 .build/release/AnimBench Scenes/bench/compositor-1280.json --frames "$stress_frames" --repeat "$repeats" --scale 3
-if ((have_skia)); then
-  python3 scripts/peers/compositor_skia.py Scenes/bench/compositor-1280.json "$stress_frames" "$repeats" --scale 3
-fi
+peers Scenes/bench/compositor-1280.json compositor_skia compositor_cairo "$stress_frames" --scale 3
