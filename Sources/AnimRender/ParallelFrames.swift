@@ -6,9 +6,9 @@ import Synchronization
 /// Renders frames on several threads and hands them over strictly in frame order.
 ///
 /// Workers claim frame indices one at a time and never wait for each other; the caller's thread
-/// consumes finished frames in order while later ones are being rendered. At most `window` frames
-/// (twice the thread count) are claimed but not yet consumed, so memory is bounded by the frames in
-/// flight, not by the frame count. The output equals a serial render bit for bit, because every
+/// consumes finished frames in order while later ones are being rendered. At most a window of
+/// frames (2 to 8 per thread, within 128 MB) are claimed but not yet consumed, so memory is bounded
+/// by the frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
 /// frame is a pure function of its index.
 public enum ParallelFrames {
     /// Calls `consume` with each frame of `range` in order. `threads` ≤ 1 renders serially.
@@ -32,7 +32,7 @@ public enum ParallelFrames {
             }
             return
         }
-        let pipeline = FramePipeline(indices: indices, window: threads * 2)
+        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer))
         let workers = DispatchGroup()
         for _ in 0..<threads {
             DispatchQueue.global().async(group: workers) { pipeline.work(renderer) }
@@ -46,6 +46,17 @@ public enum ParallelFrames {
             try consume(indices[k], frame)
             Compositor.recycle(frame)
         }
+    }
+}
+
+extension ParallelFrames {
+    /// How many frames may be claimed but not yet consumed: enough that the workers rarely wait
+    /// while the consuming thread is descheduled (it shares the cores with them), up to 8 per
+    /// thread within 128 MB of frames, and never fewer than 2 per thread.
+    static func window(threads: Int, renderer: Renderer) -> Int {
+        let (w, h) = renderer.pixelSize
+        let fit = (128 << 20) / max(1, w * h * 4)
+        return max(threads * 2, min(threads * 8, fit))
     }
 }
 
