@@ -5,7 +5,8 @@
 #   compositor-1280  24 shadowed, rounded, bordered tiles, a perspective card, a masked picture;
 #   docs-320         the same kinds of layers at 320×480, a documentation GIF's size;
 #   compositor-1280 at --scale 3 (3840×2160), the stress case, with FRAMES / 4 frames.
-# AnimBench also prints the memory-bandwidth floor and the peak resident memory.
+# AnimBench alternates 1 and 2 threads within each repeat and prints the median scaling of the
+# paired runs, the memory-bandwidth floor and the peak resident memory.
 # The peers (scripts/peers/): grid_skia.py and compositor_skia.py (skia-python's raster backend, with
 # the python3 on PATH, pip-installed when missing), then grid_cairo.py and compositor_cairo.py (pycairo's
 # image surface, with numpy for the shadows' Gaussian blur, which cairo lacks; run with /usr/bin/python3,

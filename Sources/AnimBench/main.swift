@@ -68,18 +68,31 @@ let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
 var checksum = 0
-for threads in options.threadCounts {
-    var best = Double.infinity
-    for _ in 0..<options.repeats {
+// The thread counts take turns within each repeat, so a change in the machine's state (another
+// tenant, a clock boost while only one core is busy) affects them alike; the scaling is the median
+// of the per-repeat ratios.
+var times = [[Double]](repeating: [], count: options.threadCounts.count)
+for _ in 0..<options.repeats {
+    for (k, threads) in options.threadCounts.enumerated() {
         let start = seconds()
         ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
             checksum &+= Int(bitmap.pixels[bitmap.pixels.count / 2])
         }
-        best = min(best, seconds() - start)
+        times[k].append((seconds() - start) * 1000 / Double(frames))
     }
-    let fps = Double(frames) / best
-    let ms = best * 1000 / Double(frames)
-    print("threads \(threads): \(fixed(fps, 1)) frames/s, \(fixed(ms, 2)) ms/frame")
+}
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? .nan : (s[(s.count - 1) / 2] + s[s.count / 2]) / 2
+}
+for (k, threads) in options.threadCounts.enumerated() {
+    let best = times[k].min() ?? .nan
+    print("threads \(threads): \(fixed(1000 / best, 1)) frames/s, \(fixed(best, 2)) ms/frame (median \(fixed(median(times[k]), 2)))")
+}
+if options.threadCounts.count > 1 {
+    let last = options.threadCounts.count - 1
+    let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
+    print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
 }
 print("checksum \(checksum)")
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
