@@ -51,6 +51,8 @@ func seconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
 }
 
+AllocatorTuning.apply()
+
 if CommandLine.arguments.dropFirst().first == "gif-encode" {
     exit(GIFBench.run(Array(CommandLine.arguments.dropFirst(2))))
 }

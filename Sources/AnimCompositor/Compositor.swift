@@ -67,7 +67,9 @@ public struct Compositor: Sendable {
                 ?? Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight) else { return nil }
         let bg = canvas.background.premultipliedRGBA8
         bitmap.fill(PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
-        var surface = Surface(bitmap: bitmap, pool: SurfacePool(width: bitmap.width, height: bitmap.height))
+        let pool = SurfacePool(width: bitmap.width, height: bitmap.height)
+        // Moved, not copied: a second reference would make the first draw copy the whole canvas.
+        var surface = Surface(bitmap: consume bitmap, pool: pool)
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.pool.close()
@@ -76,8 +78,8 @@ public struct Compositor: Sendable {
 
     /// Gives a frame back once it has been written out, so a later frame can draw into its memory
     /// instead of faulting in a new canvas (optional; a frame still in use elsewhere is copied).
-    public static func recycle(_ frame: Bitmap) {
-        CanvasCache.shared.give(frame)
+    public static func recycle(_ frame: consuming Bitmap) {
+        CanvasCache.shared.give(consume frame)
     }
 
     /// Siblings sorted by zPosition, ties in array order (a stable sort).

@@ -20,13 +20,14 @@ final class SurfacePool {
     /// earlier frame (BitmapCache), or a new one.
     func take() -> Surface {
         let bitmap = free.popLast() ?? BitmapCache.shared.take(width: width, height: height) ?? Bitmap(width: width, height: height)!
-        return Surface(bitmap: bitmap, pool: self)
+        return Surface(bitmap: consume bitmap, pool: self)
     }
 
     /// Hands the frame's transparent bitmaps to the next frame (call when the frame is drawn).
     func close() {
-        BitmapCache.shared.give(free)
-        free.removeAll()
+        var handed: [Bitmap] = []
+        swap(&handed, &free)
+        BitmapCache.shared.give(consume handed)
     }
 
     /// Returns a surface's bitmap to the pool, clearing what was drawn into it.
@@ -49,7 +50,7 @@ final class SurfacePool {
 /// `capacity` bytes; safe to share between the threads rendering frames in parallel.
 final class BitmapCache: Sendable {
     static let shared = BitmapCache()
-    static let capacity = 256 << 20
+    static let capacity = 512 << 20
 
     private let stock = Mutex<[Bitmap]>([])
 
@@ -60,9 +61,12 @@ final class BitmapCache: Sendable {
         }
     }
 
-    func give(_ bitmaps: [Bitmap]) {
+    /// Takes ownership: each bitmap is moved into the cache under the lock, so no reference is
+    /// left behind that would make the next frame's first write copy it.
+    func give(_ bitmaps: consuming [Bitmap]) {
+        var items = consume bitmaps
         stock.withLock { list in
-            for b in bitmaps {
+            while let b = items.popLast() {
                 let bytes = list.reduce(0) { $0 + $1.pixels.count }
                 if bytes + b.pixels.count <= Self.capacity { list.append(b) }
             }
@@ -86,9 +90,14 @@ final class CanvasCache: Sendable {
         }
     }
 
-    func give(_ bitmap: Bitmap) {
+    /// Takes ownership (see ``BitmapCache/give(_:)``): a frame handed over by another thread
+    /// must not still be referenced by it when a worker takes it, or the worker would copy it.
+    func give(_ bitmap: consuming Bitmap) {
+        var held: Bitmap? = consume bitmap
         stock.withLock { list in
-            if list.count < Self.capacity { list.append(bitmap) }
+            guard list.count < Self.capacity, let b = held else { return }
+            held = nil
+            list.append(b)
         }
     }
 }

@@ -28,7 +28,7 @@ public enum ParallelFrames {
             for i in indices {
                 let frame = renderer.renderFrame(i)
                 try consume(i, frame)
-                Compositor.recycle(frame)
+                Compositor.recycle(consume frame)
             }
             return
         }
@@ -44,7 +44,7 @@ public enum ParallelFrames {
         for k in indices.indices {
             let frame = pipeline.take(k)
             try consume(indices[k], frame)
-            Compositor.recycle(frame)
+            Compositor.recycle(consume frame)
         }
     }
 }

@@ -1,3 +1,4 @@
+import AnimRender
 import ArgumentParser
 
 /// `animrender`: renders a scene (the default subcommand, so `animrender SCENE.json --gif OUT.gif`
@@ -15,4 +16,10 @@ struct AnimRenderCommand: ParsableCommand {
             """,
         subcommands: [RenderCommand.self, TestCommand.self],
         defaultSubcommand: RenderCommand.self)
+
+    /// Tunes the process's allocator for rendering (``AllocatorTuning``), then parses and runs.
+    static func main() {
+        AllocatorTuning.apply()
+        main(nil)
+    }
 }
