@@ -32,79 +32,21 @@ How cairo is made to do what it lacks:
     chord error under 0.05 device pixels) and its points are projected through the same 3×3 homography
     the skia peer builds; the projected polygon is filled (straight edges stay exact, since a homography
     maps lines to lines)."""
-import json, math, os, sys, time
+import json, math, os, sys
 import cairo
 import numpy as np
-
-NAMED = {"systemRed": 0xFFFF3B30, "systemOrange": 0xFFFF9500, "systemYellow": 0xFFFFCC00, "systemGreen": 0xFF34C759,
-         "systemTeal": 0xFF5AC8FA, "systemBlue": 0xFF007AFF, "systemIndigo": 0xFF5856D6, "systemPurple": 0xFFAF52DE,
-         "systemPink": 0xFFFF2D55, "systemGray": 0xFF8E8E93, "white": 0xFFFFFFFF, "black": 0xFF000000,
-         "clear": 0x00000000}
+from scene_motion import argb, card_4x4, linear_offset, linear_value, rounded_rect, time_cairo
 
 def color(value):
     """(r, g, b, a) in 0…1 of a named or #RRGGBB[AA] colour."""
-    if value in NAMED:
-        argb = NAMED[value]
-    elif isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
-        rgb = int(value[1:7], 16)
-        a = int(value[7:9], 16) if len(value) == 9 else 0xFF
-        argb = (a << 24) | rgb
-    else:
-        raise SystemExit(f"compositor_cairo: unsupported colour {value!r}")
-    return tuple(((argb >> s) & 0xFF) / 255 for s in (16, 8, 0, 24))
-
-def linear_offset(layer, key, t):
-    """Sum of the layer's additive linear basic animations of `key` (fromValue → toValue) at time t."""
-    total = 0.0
-    for a in layer.get("animations", []):
-        if a.get("keyPath") == key and a.get("additive"):
-            d = a["duration"]
-            if 0 <= t < d:
-                total += a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
-    return total
-
-def linear_value(layer, key, t, model):
-    """A linear fromValue → toValue basic animation of `key` at time t, else the model value."""
-    for a in layer.get("animations", []):
-        if a.get("keyPath") == key and "fromValue" in a:
-            d = a["duration"]
-            if 0 <= t < d:
-                return a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
-    return model
-
-def mat_mul(a, b):
-    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
-
-def translate4(tx, ty):
-    return [[1, 0, 0, tx], [0, 1, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]]
+    v = argb(value, "compositor_cairo")
+    return tuple(((v >> s) & 0xFF) / 255 for s in (16, 8, 0, 24))
 
 def card_homography(stage_frame, card_frame, distance, angle):
-    """The 3×3 homography (rows of the column-vector 4×4 without z) of the card's local plane to the canvas,
-    built exactly as compositor_skia.card_matrix builds its perspective skia.Matrix."""
-    sx, sy, sw, sh = stage_frame
-    cx, cy, cw, ch = card_frame
-    c, s = math.cos(angle), math.sin(angle)
-    rot = [[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]]
-    persp = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1 / distance if distance else 0, 1]]
-    m = translate4(sx + sw / 2, sy + sh / 2)
-    m = mat_mul(m, persp)
-    m = mat_mul(m, translate4(-sw / 2, -sh / 2))
-    m = mat_mul(m, translate4(cx + cw / 2, cy + ch / 2))
-    m = mat_mul(m, rot)
-    m = mat_mul(m, translate4(-cw / 2, -ch / 2))
+    """The 3×3 homography (rows of the column-vector 4×4 without z) of the card's local plane to the
+    canvas, the matrix compositor_skia.card_matrix gives skia."""
+    m = card_4x4(stage_frame, card_frame, distance, angle)
     return [[m[i][0], m[i][1], m[i][3]] for i in (0, 1, 3)]
-
-def rounded_rect(ctx, x, y, w, h, r):
-    r = max(0.0, min(r, w / 2, h / 2))
-    ctx.new_sub_path()
-    if r == 0:
-        ctx.rectangle(x, y, w, h)
-        return
-    ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
-    ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
-    ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
-    ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
-    ctx.close_path()
 
 def rounded_polygon(x, y, w, h, r, max_radius_px):
     """The rounded rect's outline as points, each quarter arc cut into n chords with a chord error
@@ -310,17 +252,6 @@ def main():
         ctx.restore()
         surface.flush()
 
-    if png is not None:
-        draw(png_frame / fps)
-        surface.write_to_png(png)
-
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for f in range(frames):
-            draw(f / fps)
-            _ = bytes(surface.get_data())[0]  # read back: copy the frame's pixels out, like the skia peer
-        best = min(best, time.perf_counter() - start)
-    print(f"pycairo: {best * 1000 / frames:.2f} ms/frame")
+    time_cairo(draw, surface, frames, repeats, fps, png, png_frame)
 
 main()

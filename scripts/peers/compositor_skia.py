@@ -18,62 +18,15 @@ shadowOffset (y down), black × shadowOpacity, behind the layer; the stage's sub
 centre; the masked layer's contents use resizeAspectFill and its mask's alpha (a circle) via kDstIn."""
 import json, math, os, sys, time
 import skia
-
-NAMED = {"systemRed": 0xFFFF3B30, "systemOrange": 0xFFFF9500, "systemYellow": 0xFFFFCC00, "systemGreen": 0xFF34C759,
-         "systemTeal": 0xFF5AC8FA, "systemBlue": 0xFF007AFF, "systemIndigo": 0xFF5856D6, "systemPurple": 0xFFAF52DE,
-         "systemPink": 0xFFFF2D55, "systemGray": 0xFF8E8E93, "white": 0xFFFFFFFF, "black": 0xFF000000,
-         "clear": 0x00000000}
+from scene_motion import argb, card_4x4, linear_offset, linear_value
 
 def color(value):
-    if value in NAMED:
-        return NAMED[value]
-    if isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
-        rgb = int(value[1:7], 16)
-        a = int(value[7:9], 16) if len(value) == 9 else 0xFF
-        return (a << 24) | rgb
-    raise SystemExit(f"compositor_skia: unsupported colour {value!r}")
-
-def linear_offset(layer, key, t):
-    """Sum of the layer's additive linear basic animations of `key` (fromValue → toValue) at time t."""
-    total = 0.0
-    for a in layer.get("animations", []):
-        if a.get("keyPath") == key and a.get("additive"):
-            d = a["duration"]
-            if 0 <= t < d:
-                total += a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
-    return total
-
-def linear_value(layer, key, t, model):
-    """A linear fromValue → toValue basic animation of `key` at time t, else the model value."""
-    for a in layer.get("animations", []):
-        if a.get("keyPath") == key and "fromValue" in a:
-            d = a["duration"]
-            if 0 <= t < d:
-                return a["fromValue"] + (a["toValue"] - a["fromValue"]) * t / d
-    return model
-
-def mat_mul(a, b):
-    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
-
-def translate4(tx, ty):
-    return [[1, 0, 0, tx], [0, 1, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]]
+    return argb(value, "compositor_skia")
 
 def card_matrix(stage_frame, card_frame, distance, angle):
-    """Column-vector 4×4 (points are columns) of the card's local space to the canvas, collapsed to a 3×3
-    perspective skia.Matrix (the card is the z = 0 plane, and the output z is not needed)."""
-    sx, sy, sw, sh = stage_frame
-    cx, cy, cw, ch = card_frame
-    c, s = math.cos(angle), math.sin(angle)
-    # CATransform3DMakeRotation(angle, 0, 1, 0), transposed to column-vector form: x' = x c + z s, z' = −x s + z c.
-    rot = [[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]]
-    persp = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, -1 / distance if distance else 0, 1]]
-    # canvas ← stage origin ← (about the stage centre: perspective) ← card position ← rotation ← −anchor
-    m = translate4(sx + sw / 2, sy + sh / 2)
-    m = mat_mul(m, persp)
-    m = mat_mul(m, translate4(-sw / 2, -sh / 2))
-    m = mat_mul(m, translate4(cx + cw / 2, cy + ch / 2))
-    m = mat_mul(m, rot)
-    m = mat_mul(m, translate4(-cw / 2, -ch / 2))
+    """The card's 4×4 (scene_motion.card_4x4) collapsed to a 3×3 perspective skia.Matrix (the card is
+    the z = 0 plane, and the output z is not needed)."""
+    m = card_4x4(stage_frame, card_frame, distance, angle)
     return skia.Matrix.MakeAll(m[0][0], m[0][1], m[0][3], m[1][0], m[1][1], m[1][3], m[3][0], m[3][1], m[3][3])
 
 def aspect_fill(image, w, h):

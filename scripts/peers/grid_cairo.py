@@ -15,37 +15,12 @@ its border stroked inset by borderWidth / 2 (radius r − borderWidth / 2, so it
 #1C1C1E × the same opacity. As in the skia peer, the opacity is applied to the fill and the border
 separately (the fill shows through the translucent border); animrender's frames have the same colours
 there."""
-import json, math, sys, time
+import json, math, sys
 import cairo
-
-def ease_in_out(u):
-    # CSS/CA easeInEaseOut (0.42, 0, 0.58, 1) by bisection (cost is negligible next to drawing).
-    lo, hi = 0.0, 1.0
-    for _ in range(40):
-        s = (lo + hi) / 2
-        x = 3 * 0.42 * s * (1 - s) ** 2 + 3 * 0.58 * s * s * (1 - s) + s ** 3
-        lo, hi = (s, hi) if x < u else (lo, s)
-    s = (lo + hi) / 2
-    return 3 * s * s * (1 - s) + s ** 3
-
-def tri(t, d):
-    k = (t % (2 * d)) / d
-    return k if k <= 1 else 2 - k
+from scene_motion import ease_in_out, rounded_rect, time_cairo, tri
 
 def rgb(argb):
     return ((argb >> 16) & 0xFF) / 255, ((argb >> 8) & 0xFF) / 255, (argb & 0xFF) / 255
-
-def rounded_rect(ctx, x, y, w, h, r):
-    r = max(0.0, min(r, w / 2, h / 2))
-    ctx.new_sub_path()
-    if r == 0:
-        ctx.rectangle(x, y, w, h)
-        return
-    ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
-    ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
-    ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
-    ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
-    ctx.close_path()
 
 def main():
     args = sys.argv[1:]
@@ -92,17 +67,6 @@ def main():
             ctx.stroke()
         surface.flush()
 
-    if png is not None:
-        draw(png_frame / fps)
-        surface.write_to_png(png)
-
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for f in range(frames):
-            draw(f / fps)
-            _ = bytes(surface.get_data())[0]  # read back: copy the frame's pixels out, like the skia peer
-        best = min(best, time.perf_counter() - start)
-    print(f"pycairo: {best * 1000 / frames:.2f} ms/frame")
+    time_cairo(draw, surface, frames, repeats, fps, png, png_frame)
 
 main()

@@ -4,20 +4,7 @@
 Prints ms/frame (best of R runs). Used only by scripts/bench.sh for comparison, never by animrender."""
 import json, math, sys, time
 import skia
-
-def ease_in_out(u):
-    # CSS/CA easeInEaseOut (0.42, 0, 0.58, 1) by bisection (cost is negligible next to drawing).
-    lo, hi = 0.0, 1.0
-    for _ in range(40):
-        s = (lo + hi) / 2
-        x = 3 * 0.42 * s * (1 - s) ** 2 + 3 * 0.58 * s * s * (1 - s) + s ** 3
-        lo, hi = (s, hi) if x < u else (lo, s)
-    s = (lo + hi) / 2
-    return 3 * s * s * (1 - s) + s ** 3
-
-def tri(t, d):
-    k = (t % (2 * d)) / d
-    return k if k <= 1 else 2 - k
+from scene_motion import ease_in_out, tri
 
 def main():
     scene = json.load(open(sys.argv[1]))
