@@ -35,7 +35,7 @@ How cairo is made to do what it lacks:
 import json, math, os, sys
 import cairo
 import numpy as np
-from scene_motion import argb, card_4x4, linear_offset, linear_value, rounded_rect, time_cairo
+from scene_motion import argb, card_4x4, compositor_parts, peer_args, tile_data, linear_offset, linear_value, rounded_rect, time_cairo
 
 def color(value):
     """(r, g, b, a) in 0…1 of a named or #RRGGBB[AA] colour."""
@@ -96,49 +96,17 @@ def aspect_fill(iw, ih, w, h):
     return (w - dw) / 2, (h - dh) / 2, dw, dh
 
 def build(scene_path):
-    scene = json.load(open(scene_path))
-    canvas = scene["canvas"]
-    tiles, stage, masked = [], None, None
-    for layer in scene["layers"]:
-        if layer.get("sublayers"):
-            stage = layer
-        elif "contents" in layer:
-            masked = layer
-        else:
-            tiles.append(layer)
-    if stage is None or masked is None:
-        raise SystemExit("compositor_cairo: expected a stage layer with a card and a masked contents layer")
-    card = stage["sublayers"][0]
-    distance = next(p["perspective"] for p in stage["sublayerTransform"] if "perspective" in p)
-    image_path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), masked["contents"])
-    # Decoded once, outside the timed loop (like the skia peer).
-    image = cairo.ImageSurface.create_from_png(image_path)
+    scene, canvas, tiles, stage, card, distance, masked, image_path = compositor_parts(scene_path, "compositor_cairo")
+    image = cairo.ImageSurface.create_from_png(image_path)  # decoded once, outside the timed loop
     return scene, canvas, tiles, stage, card, distance, masked, image
 
 def main():
-    args = sys.argv[1:]
-    png, png_frame = None, 0
-    if "--png" in args:
-        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
-    if "--frame" in args:
-        i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
-    scale = 1.0
-    if "--scale" in args:
-        i = args.index("--scale"); scale = float(args[i + 1]); del args[i:i + 2]
-    if len(args) != 3:
-        raise SystemExit("usage: compositor_cairo.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]")
-    scene_path, frames, repeats = args[0], int(args[1]), int(args[2])
+    scene_path, frames, repeats, png, png_frame, scale = peer_args("compositor_cairo.py")
     scene, canvas, tiles, stage, card, distance, masked, image = build(scene_path)
     w, h, fps = int(canvas["width"]), int(canvas["height"]), canvas["fps"]
     background = color(canvas.get("background", "white"))
 
-    tile_data = []
-    for layer in tiles:
-        x, y, tw, th = layer["frame"]
-        r, bw = layer.get("cornerRadius", 0), layer.get("borderWidth", 0)
-        shadow = (layer.get("shadowOpacity", 0), layer.get("shadowRadius", 3), layer.get("shadowOffset", [0, -3]))
-        tile_data.append((layer, x, y, tw, th, r, bw, color(layer["backgroundColor"]),
-                          color(layer.get("borderColor", "black")), shadow))
+    tiles_drawn = tile_data(tiles, color)
     kernels = {}  # σ in device pixels → (kernel, half width); only the kernel is reused, never a blurred mask
 
     card_bg, card_border = color(card["backgroundColor"]), color(card.get("borderColor", "black"))
@@ -207,7 +175,7 @@ def main():
         ctx.set_operator(cairo.OPERATOR_OVER)
         ctx.scale(scale, scale)
         # Tiles, in array order: each one's shadow, background, then its border (inside the bounds).
-        for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tile_data:
+        for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tiles_drawn:
             x += linear_offset(layer, "position.x", t)
             y += linear_offset(layer, "position.y", t)
             if sop > 0:

@@ -18,7 +18,7 @@ shadowOffset (y down), black × shadowOpacity, behind the layer; the stage's sub
 centre; the masked layer's contents use resizeAspectFill and its mask's alpha (a circle) via kDstIn."""
 import json, math, os, sys, time
 import skia
-from scene_motion import argb, card_4x4, linear_offset, linear_value
+from scene_motion import argb, card_4x4, compositor_parts, peer_args, tile_data, linear_offset, linear_value
 
 def color(value):
     return argb(value, "compositor_skia")
@@ -36,49 +36,17 @@ def aspect_fill(image, w, h):
     return skia.Rect.MakeXYWH((w - dw) / 2, (h - dh) / 2, dw, dh)
 
 def build(scene_path):
-    scene = json.load(open(scene_path))
-    canvas = scene["canvas"]
-    tiles, stage, masked = [], None, None
-    for layer in scene["layers"]:
-        if layer.get("sublayers"):
-            stage = layer
-        elif "contents" in layer:
-            masked = layer
-        else:
-            tiles.append(layer)
-    if stage is None or masked is None:
-        raise SystemExit("compositor_skia: expected a stage layer with a card and a masked contents layer")
-    card = stage["sublayers"][0]
-    distance = next(p["perspective"] for p in stage["sublayerTransform"] if "perspective" in p)
-    image_path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), masked["contents"])
-    # Decoded once, outside the timed loop.
-    image = skia.Image.open(image_path).makeRasterImage()
+    scene, canvas, tiles, stage, card, distance, masked, image_path = compositor_parts(scene_path, "compositor_skia")
+    image = skia.Image.open(image_path).makeRasterImage()  # decoded once, outside the timed loop
     return scene, canvas, tiles, stage, card, distance, masked, image
 
 def main():
-    args = sys.argv[1:]
-    png, png_frame = None, 0
-    if "--png" in args:
-        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
-    if "--frame" in args:
-        i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
-    scale = 1.0
-    if "--scale" in args:
-        i = args.index("--scale"); scale = float(args[i + 1]); del args[i:i + 2]
-    if len(args) != 3:
-        raise SystemExit("usage: compositor_skia.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]")
-    scene_path, frames, repeats = args[0], int(args[1]), int(args[2])
+    scene_path, frames, repeats, png, png_frame, scale = peer_args("compositor_skia.py")
     scene, canvas, tiles, stage, card, distance, masked, image = build(scene_path)
     w, h, fps = int(canvas["width"]), int(canvas["height"]), canvas["fps"]
     background = color(canvas.get("background", "white"))
 
-    tile_data = []
-    for layer in tiles:
-        x, y, tw, th = layer["frame"]
-        r, bw = layer.get("cornerRadius", 0), layer.get("borderWidth", 0)
-        shadow = (layer.get("shadowOpacity", 0), layer.get("shadowRadius", 3), layer.get("shadowOffset", [0, -3]))
-        tile_data.append((layer, x, y, tw, th, r, bw, color(layer["backgroundColor"]),
-                          color(layer.get("borderColor", "black")), shadow))
+    tiles_drawn = tile_data(tiles, color)
     card_bg, card_border = color(card["backgroundColor"]), color(card.get("borderColor", "black"))
     card_r, card_bw = card.get("cornerRadius", 0), card.get("borderWidth", 0)
     card_w, card_h = card["frame"][2], card["frame"][3]
@@ -114,7 +82,7 @@ def main():
         c.clear(background)
         c.scale(scale, scale)
         # Tiles, in array order: each one's shadow, background, then its border (inside the bounds).
-        for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tile_data:
+        for (layer, x, y, tw, th, r, bw, bg, border, (sop, srad, soff)) in tiles_drawn:
             dy = linear_offset(layer, "position.y", t)
             dx = linear_offset(layer, "position.x", t)
             rect = skia.Rect.MakeXYWH(x + dx, y + dy, tw, th)

@@ -17,24 +17,14 @@ separately (the fill shows through the translucent border); animrender's frames 
 there."""
 import json, math, sys
 import cairo
-from scene_motion import ease_in_out, rounded_rect, time_cairo, tri
+from scene_motion import peer_args, ease_in_out, rounded_rect, time_cairo, tri
 
 def rgb(argb):
     return ((argb >> 16) & 0xFF) / 255, ((argb >> 8) & 0xFF) / 255, (argb & 0xFF) / 255
 
 def main():
-    args = sys.argv[1:]
-    png, png_frame, scale = None, 0, 1.0
-    if "--png" in args:
-        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
-    if "--frame" in args:
-        i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
-    if "--scale" in args:
-        i = args.index("--scale"); scale = float(args[i + 1]); del args[i:i + 2]
-    if len(args) != 3:
-        raise SystemExit("usage: grid_cairo.py SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]")
-    scene = json.load(open(args[0]))
-    frames, repeats = int(args[1]), int(args[2])
+    scene_path, frames, repeats, png, png_frame, scale = peer_args("grid_cairo.py")
+    scene = json.load(open(scene_path))
     canvas = scene["canvas"]
     w, h, fps = int(canvas["width"]), int(canvas["height"]), canvas["fps"]
     colors = {"systemRed": 0xFFFF3B30, "systemOrange": 0xFFFF9500, "systemYellow": 0xFFFFCC00, "systemGreen": 0xFF34C759,

@@ -1,7 +1,7 @@
 """What the benchmark peers (grid_*.py, compositor_*.py) share: the scenes' colours, their linear and
 eased motion, the perspective card's 4×4 matrix, the pycairo rounded rect and the cairo timing loop.
 Pure Python, so both skia-python's interpreter and Debian's /usr/bin/python3 (pycairo) import it."""
-import math, time
+import json, math, os, sys, time
 
 NAMED = {"systemRed": 0xFFFF3B30, "systemOrange": 0xFFFF9500, "systemYellow": 0xFFFFCC00, "systemGreen": 0xFF34C759,
          "systemTeal": 0xFF5AC8FA, "systemBlue": 0xFF007AFF, "systemIndigo": 0xFF5856D6, "systemPurple": 0xFFAF52DE,
@@ -103,3 +103,49 @@ def time_cairo(draw, surface, frames, repeats, fps, png=None, png_frame=0):
             _ = bytes(surface.get_data())[0]
         best = min(best, time.perf_counter() - start)
     print(f"pycairo: {best * 1000 / frames:.2f} ms/frame")
+
+def peer_args(usage):
+    """(scene path, frames, repeats, png, png frame, scale) from the peers' common command line:
+    SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]."""
+    args = sys.argv[1:]
+    png, png_frame, scale = None, 0, 1.0
+    if "--png" in args:
+        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
+    if "--frame" in args:
+        i = args.index("--frame"); png_frame = int(args[i + 1]); del args[i:i + 2]
+    if "--scale" in args:
+        i = args.index("--scale"); scale = float(args[i + 1]); del args[i:i + 2]
+    if len(args) != 3:
+        raise SystemExit(f"usage: {usage} SCENE FRAMES REPEATS [--scale S] [--png OUT.png --frame N]")
+    return args[0], int(args[1]), int(args[2]), png, png_frame, scale
+
+def compositor_parts(scene_path, who):
+    """The compositor scene's parts: (scene, canvas, tiles, stage, card, perspective distance, masked
+    layer, path of its contents image)."""
+    scene = json.load(open(scene_path))
+    tiles, stage, masked = [], None, None
+    for layer in scene["layers"]:
+        if layer.get("sublayers"):
+            stage = layer
+        elif "contents" in layer:
+            masked = layer
+        else:
+            tiles.append(layer)
+    if stage is None or masked is None:
+        raise SystemExit(f"{who}: expected a stage layer with a card and a masked contents layer")
+    card = stage["sublayers"][0]
+    distance = next(p["perspective"] for p in stage["sublayerTransform"] if "perspective" in p)
+    image_path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), masked["contents"])
+    return scene, scene["canvas"], tiles, stage, card, distance, masked, image_path
+
+def tile_data(tiles, color):
+    """Per tile: (layer, x, y, w, h, corner radius, border width, fill, border colour,
+    (shadowOpacity, shadowRadius, shadowOffset)), colours converted by the peer's `color`."""
+    out = []
+    for layer in tiles:
+        x, y, tw, th = layer["frame"]
+        r, bw = layer.get("cornerRadius", 0), layer.get("borderWidth", 0)
+        shadow = (layer.get("shadowOpacity", 0), layer.get("shadowRadius", 3), layer.get("shadowOffset", [0, -3]))
+        out.append((layer, x, y, tw, th, r, bw, color(layer["backgroundColor"]),
+                    color(layer.get("borderColor", "black")), shadow))
+    return out
