@@ -66,7 +66,9 @@ def main():
     # would only touch the pixels it covers, leaving the picture outside the circle.
     dst_in = skia.Paint(BlendMode=skia.BlendMode.kDstIn)
     mask_fill = skia.Paint(AntiAlias=True, Color=mask_color)
-    layer_bounds = skia.Rect.MakeWH(mw, mh)
+    # The contents' extent: aspect fill overflows the layer's bounds, and without masksToBounds CA
+    # shows the overflow (where the mask lets it through), as animrender and the cairo peer do.
+    picture_bounds = image_dst
 
     def rrect(rect, r):
         r = min(r, rect.width() / 2, rect.height() / 2)
@@ -114,12 +116,12 @@ def main():
         # The masked picture: aspect-filled contents in a layer, kept where the mask (a circle) is opaque.
         c.save()
         c.translate(mx, my)
-        c.clipRect(layer_bounds)  # the mask (inside these bounds) crops anyway; this bounds both layers
-        c.saveLayer(layer_bounds)
+        c.clipRect(picture_bounds)  # the mask crops anyway; this bounds both layers
+        c.saveLayer(picture_bounds)
         c.drawImageRect(image, image_src, image_dst, sampling)
         mask_rect = skia.Rect.MakeXYWH(mask_x + linear_offset(mask, "position.x", t),
                                        mask_y + linear_offset(mask, "position.y", t), mask_w, mask_h)
-        c.saveLayer(layer_bounds, dst_in)
+        c.saveLayer(picture_bounds, dst_in)
         c.drawRRect(rrect(mask_rect, mask_r), mask_fill)
         c.restore()  # mask layer, kDstIn onto the picture
         c.restore()  # picture layer, source-over onto the canvas
