@@ -85,11 +85,16 @@ extension Compositor {
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
         guard let mask else { return }
+        Blend.fill(mask, color: Self.drawn(color, alpha: alpha), into: &surface.bitmap)
+        surface.dirty = surface.dirty.union(mask.bounds)
+    }
+
+    /// `color` as drawn at opacity `alpha`: clamped, its alpha scaled, premultiplied to 8 bits.
+    static func drawn(_ color: Color, alpha: Double) -> PixelRGBA8 {
         var c = color.clamped
         c.alpha *= alpha
         let p = c.premultipliedRGBA8
-        Blend.fill(mask, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(mask.bounds)
+        return PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a)
     }
 }
 

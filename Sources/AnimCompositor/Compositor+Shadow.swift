@@ -20,10 +20,7 @@ extension Compositor {
             guard let clipped = blurred.multiplied(by: shape.mask) else { return }
             blurred = clipped
         }
-        var color = layer.shadowColor.clamped
-        color.alpha *= min(1, layer.shadowOpacity) * alpha
-        let p = color.premultipliedRGBA8
-        Blend.fillBehind(blurred, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
+        Blend.fillBehind(blurred, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(blurred.bounds)
     }
 
@@ -34,11 +31,13 @@ extension Compositor {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
         guard let blurred = ShadowCache.shared.shadow(key, of: layer),
               let moved = blurred.shifted(by: origin, clip: canvasRect, hole: key.opaqueInterior(at: origin)) else { return }
-        var color = layer.shadowColor.clamped
-        color.alpha *= min(1, layer.shadowOpacity) * alpha
-        let p = color.premultipliedRGBA8
-        Blend.fill(moved, color: PixelRGBA8(r: p.r, g: p.g, b: p.b, a: p.a), into: &surface.bitmap)
+        Blend.fill(moved, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(moved.bounds)
+    }
+
+    /// shadowColor × shadowOpacity (at most 1) at opacity `alpha`, premultiplied.
+    static func shadowColor(of layer: LayerProperties, alpha: Double) -> PixelRGBA8 {
+        drawn(layer.shadowColor, alpha: min(1, layer.shadowOpacity) * alpha)
     }
 
     /// `shadowPath` filled (non-zero) in the layer's space, mapped to the canvas.

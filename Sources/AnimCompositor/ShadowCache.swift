@@ -73,9 +73,7 @@ struct ShadowKey: Hashable {
 
     /// The premultiplied alpha `Compositor.fill` draws `color` with at opacity `alpha`.
     private static func drawnAlpha(_ color: Color, _ alpha: Double) -> UInt8 {
-        var c = color.clamped
-        c.alpha *= alpha
-        return c.premultipliedRGBA8.a
+        Compositor.drawn(color, alpha: alpha).a
     }
 
     /// The shadow's blurred coverage with the layer drawn through `linear` (its position at the
