@@ -24,7 +24,7 @@ for entry in "grid-24-layers:" "compositor-1280:" "docs-320:" "compositor-1280:-
   scene="${entry%%:*}"; extra="${entry#*:}"
   # shellcheck disable=SC2086
   valgrind --tool=callgrind --callgrind-out-file="$out/cg" --collect-atstart=no \
-    --toggle-collect='*ParallelFramesO6render_6frames7threads7consumeyAA8RendererV_SnySiG*' \
+    --toggle-collect='*ParallelFramesO6render_6frames7threads7consume*8RendererV_SnySiG*' \
     "$out/AnimBench" "Scenes/bench/$scene.json" --frames "$frames" --repeat 1 --threads 1 --no-floor $extra \
     >/dev/null 2>"$out/log"
   total=$(grep -E "^summary:|^totals:" "$out/cg" | head -1 | awk '{print $2}')

@@ -70,6 +70,7 @@ let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
 var checksum = 0
+var drawn = FrameCount(drawn: 0, repeated: 0)
 // The thread counts take turns within each repeat, so a change in the machine's state (another
 // tenant, a clock boost while only one core is busy) affects them alike; the scaling is the median
 // of the per-repeat ratios.
@@ -77,7 +78,7 @@ var times = [[Double]](repeating: [], count: options.threadCounts.count)
 for _ in 0..<options.repeats {
     for (k, threads) in options.threadCounts.enumerated() {
         let start = seconds()
-        ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
+        drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
             checksum &+= Int(bitmap.pixels[bitmap.pixels.count / 2])
         }
         times[k].append((seconds() - start) * 1000 / Double(frames))
@@ -97,6 +98,7 @@ if options.threadCounts.count > 1 {
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
 }
 print("checksum \(checksum)")
+print("frames drawn: \(drawn.drawn), repeating the frame before: \(drawn.repeated)")
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
     print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")

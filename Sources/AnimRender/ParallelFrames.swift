@@ -1,4 +1,5 @@
 import AnimCompositor
+import AnimLayers
 import AnimRaster
 import Dispatch
 import Synchronization
@@ -10,27 +11,40 @@ import Synchronization
 /// frames (2 to 8 per thread, within 128 MB) are claimed but not yet consumed, so memory is bounded
 /// by the frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
 /// frame is a pure function of its index.
+///
+/// A frame whose presentation tree equals the previous frame's (a hold, a delay before an
+/// animation begins, a fill after it ends) is not drawn again: the previous picture is handed over
+/// once more, as Core Animation leaves the screen alone when nothing changed.
 public enum ParallelFrames {
     /// Calls `consume` with each frame of `range` in order. `threads` ≤ 1 renders serially.
+    @discardableResult
     public static func render<E: Error>(
         _ renderer: Renderer, frames range: Range<Int>, threads: Int,
         consume: (Int, Bitmap) throws(E) -> Void
-    ) throws(E) {
+    ) throws(E) -> FrameCount {
         try render(renderer, frames: Array(range), threads: threads, consume: consume)
     }
 
     /// Calls `consume` with each frame of `indices`, in the order given.
+    @discardableResult
     public static func render<E: Error>(
         _ renderer: Renderer, frames indices: [Int], threads: Int,
         consume: (Int, Bitmap) throws(E) -> Void
-    ) throws(E) {
+    ) throws(E) -> FrameCount {
+        var shown = ShownFrame()
+        defer { shown.release() }
         if threads <= 1 || indices.count <= 1 {
+            var previous: LayerTree?
             for i in indices {
-                let frame = renderer.renderFrame(i)
-                try consume(i, frame)
-                Compositor.recycle(consume frame)
+                let tree = renderer.presentation(ofFrame: i)
+                if tree != previous {
+                    shown.release()  // first, so the new frame can draw into its canvas
+                    shown.replace(with: renderer.render(tree))
+                }
+                previous = tree
+                try consume(i, shown.bitmap)
             }
-            return
+            return shown.count(of: indices.count)
         }
         let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer))
         let workers = DispatchGroup()
@@ -42,11 +56,43 @@ public enum ParallelFrames {
             workers.wait()
         }
         for k in indices.indices {
-            let frame = pipeline.take(k)
-            try consume(indices[k], frame)
-            Compositor.recycle(consume frame)
+            if let frame = pipeline.take(k) { shown.replace(with: frame) }
+            try consume(indices[k], shown.bitmap)
         }
+        return shown.count(of: indices.count)
     }
+}
+
+/// How many frames one render drew and how many repeated the picture before them.
+public struct FrameCount: Hashable, Sendable {
+    public var drawn: Int
+    public var repeated: Int
+
+    public init(drawn: Int, repeated: Int) {
+        self.drawn = drawn
+        self.repeated = repeated
+    }
+}
+
+/// The picture last handed to the consumer, kept while the following frames repeat it.
+private struct ShownFrame {
+    private var current: Bitmap?
+    private var drawn = 0
+
+    var bitmap: Bitmap { current! }
+
+    mutating func replace(with frame: consuming Bitmap) {
+        release()
+        current = consume frame
+        drawn += 1
+    }
+
+    /// Gives the picture back to the compositor's canvas cache.
+    mutating func release() {
+        if let old = current.take() { Compositor.recycle(old) }
+    }
+
+    func count(of total: Int) -> FrameCount { FrameCount(drawn: drawn, repeated: total - drawn) }
 }
 
 extension ParallelFrames {
@@ -69,7 +115,12 @@ private final class FramePipeline: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let space: DispatchSemaphore
     private let ready: [DispatchSemaphore]
-    private let slots: Mutex<[Bitmap?]>
+    /// Each position's result: its picture, or `.repeated` when it equals position k − 1's.
+    private let slots: Mutex<[Slot]>
+
+    private enum Slot {
+        case empty, drawn(Bitmap), repeated
+    }
 
     init(indices: [Int], window: Int) {
         self.indices = indices
@@ -79,7 +130,7 @@ private final class FramePipeline: Sendable {
         space = DispatchSemaphore(value: 0)
         for _ in 0..<window { space.signal() }
         ready = (0..<window).map { _ in DispatchSemaphore(value: 0) }
-        slots = Mutex([Bitmap?](repeating: nil, count: window))
+        slots = Mutex([Slot](repeating: .empty, count: window))
     }
 
     /// A worker's loop: wait for room in the window, claim the next position, render it.
@@ -89,21 +140,25 @@ private final class FramePipeline: Sendable {
             if cancelled.load(ordering: .acquiring) { return }
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < indices.count else { return }
-            let frame = renderer.renderFrame(indices[k])
-            slots.withLock { $0[k % window] = frame }
+            let tree = renderer.presentation(ofFrame: indices[k])
+            let slot: Slot = k > 0 && renderer.presentation(ofFrame: indices[k - 1]) == tree
+                ? .repeated : .drawn(renderer.render(tree))
+            slots.withLock { $0[k % window] = slot }
             ready[k % window].signal()
         }
     }
 
-    /// The frame at position `k`, once rendered; frees its place in the window.
-    func take(_ k: Int) -> Bitmap {
+    /// The frame at position `k` once rendered, or nil when it repeats position k − 1's picture;
+    /// frees its place in the window.
+    func take(_ k: Int) -> Bitmap? {
         ready[k % window].wait()
-        let frame = slots.withLock { slots in
-            let f = slots[k % window]!
-            slots[k % window] = nil
-            return f
+        let slot = slots.withLock { slots in
+            let s = slots[k % window]
+            slots[k % window] = .empty
+            return s
         }
         space.signal()
+        guard case .drawn(let frame) = slot else { return nil }
         return frame
     }
 

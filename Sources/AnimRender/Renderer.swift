@@ -1,6 +1,7 @@
 import AnimCompositor
 import AnimEngine
 import AnimGeometry
+import AnimLayers
 import AnimRaster
 import AnimScene
 
@@ -55,8 +56,17 @@ public struct Renderer: Sendable {
 
     /// The picture at scene time `t`.
     public func render(at t: Double) -> Bitmap {
-        let tree = scene.timeline.presentation(at: t)
+        render(scene.timeline.presentation(at: t))
+    }
+
+    /// The presentation tree of frame `index`: everything a frame's pixels depend on.
+    public func presentation(ofFrame index: Int) -> LayerTree {
+        scene.timeline.presentation(at: time(ofFrame: index))
+    }
+
+    /// The picture of a presentation tree. Equal trees give identical pictures.
+    public func render(_ tree: LayerTree) -> Bitmap {
         // The canvas size was validated when the scene was loaded, so the bitmap always exists.
-        return compositor.render(tree)!
+        compositor.render(tree)!
     }
 }

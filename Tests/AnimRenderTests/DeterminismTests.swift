@@ -33,6 +33,31 @@ struct DeterminismTests {
         #expect(middle == r.renderFrame(31))
     }
 
+    @Test func aHeldPictureIsDrawnOnceAndRepeated() throws {
+        // The goods start flying at 0.2 s and land at 1.2 s (fillMode forwards): frames 0–10 and
+        // 60–69 show the same trees as the frame before them, so they repeat its picture.
+        let r = try renderer("seeds/shopping-cart.json")
+        for threads in [1, 2] {
+            var frames: [Int: Bitmap] = [:]
+            let count = ParallelFrames.render(r, frames: 0..<70, threads: threads) { i, b in frames[i] = b }
+            #expect(count.drawn + count.repeated == 70)
+            #expect(count.repeated >= 18, "threads \(threads)")
+            for i in [0, 1, 9, 10, 11, 35, 59, 60, 61, 69] { #expect(frames[i] == r.renderFrame(i), "frame \(i)") }
+        }
+    }
+
+    @Test func aRepeatFollowsTheFrameBeforeItInTheList() throws {
+        // 0, 5 and 9 are all before the flight; 30 is in flight; 65 and 69 after it.
+        let r = try renderer("seeds/shopping-cart.json")
+        let list = [0, 5, 9, 30, 65, 69]
+        for threads in [1, 2] {
+            var seen: [Bitmap] = []
+            let count = ParallelFrames.render(r, frames: list, threads: threads) { _, b in seen.append(b) }
+            #expect(count == FrameCount(drawn: 3, repeated: 3), "threads \(threads)")
+            #expect(seen == list.map(r.renderFrame))
+        }
+    }
+
     struct Stop: Error {}
 
     @Test func aFailingConsumerStopsTheWorkers() throws {
