@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the view-controller scenes: the seeds' custom animators (bounce present, dimming present,
 shrink dismiss, navigation shrink, rotation present, spring slide), the built-in modal styles,
-navigation push/pop, interactive transitions finishing and cancelling, and a child swap.
+navigation push/pop, interactive transitions finishing and cancelling (a dismiss and a swipe-back pop), and a child swap.
 
     python3 scripts/make-controller-scenes.py   # rewrites Scenes/controllers/*.json and Scenes/seeds/*-animator.json
 """
@@ -163,6 +163,22 @@ def interactive(ending):
                  2.2, frames(0, 0.4, 0.7, 1.0, 1.2, 1.5, 1.8, 2.16))
 
 
+def swipe_back(ending):
+    layers = [{"id": "nav", "frame": [0, 0, W, H], "backgroundColor": "#1C1C1E", "sublayers": [
+        screen("list", "#34C759", "List", "Open"), screen("detail", "#AF52DE", "Detail", "Back", detached=True)]}]
+    vcs = [{"id": "navigation", "view": "nav", "viewControllers": ["listVC"]},
+           {"id": "listVC", "view": "list"}, {"id": "detailVC", "view": "detail"}]
+    percent = [[0, 0], [0.3, 0.25], [0.6, 0.55], [0.7, 0.6]] if ending == "finish" else [[0, 0], [0.3, 0.2], [0.6, 0.35], [0.7, 0.3]]
+    end = {"at": 0.7, "completionSpeed": 1, "completionCurve": "easeOut"}
+    return scene(f"Swipe back: an interactive pop that {ending}es",
+                 f"A navigation stack of two; the edge-pan gesture drives UIKit's built-in pop (slide with 30 % parallax "
+                 f"and the dimming of the covered view) through percents, then the scene calls {ending}().",
+                 layers, vcs, [{"at": 0, "push": {"navigationController": "navigation", "viewController": "detailVC", "animated": False}},
+                               {"at": 0.2, "pop": {"navigationController": "navigation",
+                                                   "interactive": {"percent": percent, ending: end}}}],
+                 1.4, frames(0, 0.36, 0.6, 0.8, 0.9, 0.96, 1.1, 1.36))
+
+
 def child_swap():
     container = {"id": "content", "frame": [20, 80, W - 40, H - 160], "backgroundColor": "#E5E5EA", "cornerRadius": 12,
                  "masksToBounds": True, "sublayers": [
@@ -197,6 +213,8 @@ def main():
     write(out / "interactive-finish.json", interactive("finish"))
     write(out / "interactive-cancel.json", interactive("cancel"))
     write(out / "child-swap.json", child_swap())
+    write(out / "swipe-back-finish.json", swipe_back("finish"))
+    write(out / "swipe-back-cancel.json", swipe_back("cancel"))
 
 
 if __name__ == "__main__":

@@ -51,7 +51,8 @@ extension SceneDecoder {
 
     /// `interactive`: `{"percent": [[t, p], …], "finish" | "cancel": {"at": t, "completionSpeed": 1,
     /// "completionCurve": "easeInOut"}}`, times in seconds after the start.
-    func decodeInteractive(_ r: JSONReader, _ ctx: TransitionContext, rigid: Bool) -> InteractiveTransition? {
+    /// `also`: views that take part in the transition besides from and to (their animations are driven too).
+    func decodeInteractive(_ r: JSONReader, _ ctx: TransitionContext, rigid: Bool, also: [Int] = []) -> InteractiveTransition? {
         guard let object = attempt({ () throws(SceneError) in try r.object() }) else { return nil }
         report(object.unknownKeys(allowed: ["percent", "finish", "cancel"]))
         if rigid {
@@ -69,7 +70,7 @@ extension SceneDecoder {
         guard let at = attempt({ () throws(SceneError) in try end.required("at").number() }) else { return nil }
         let curve = end.optional("completionCurve").flatMap(decodeCompletionCurve) ?? .easeInEaseOut
         controllers.nextID += 1
-        return InteractiveTransition(id: controllers.nextID, layers: [ctx.from, ctx.to], duration: ctx.duration, percents: percents,
+        return InteractiveTransition(id: controllers.nextID, layers: [ctx.from, ctx.to] + also, duration: ctx.duration, percents: percents,
                                      ending: endingName == "finish" ? .finish : .cancel, endOffset: max(0, at),
                                      completionSpeed: finite(end, "completionSpeed", min: nil) ?? 1, completionCurve: curve)
     }

@@ -13,12 +13,14 @@ struct ControllerPlan {
 }
 
 /// The animator's work: actions at offsets from the start, perhaps a transition that must come
-/// before the hierarchy changes (its snapshot is the picture before them), and whether `from`
-/// leaves at the start rather than at the end.
+/// before the hierarchy changes (its snapshot is the picture before them), whether `from`
+/// leaves at the start rather than at the end, and the views UIKit adds for the transition only
+/// (the navigation dimming view), which leave when it ends.
 struct AnimatorSteps {
     var steps: [(offset: Double, action: Action)] = []
     var leadingTransition: Action?
     var removesFromAtStart = false
+    var transient: [Int] = []
 }
 
 extension SceneDecoder {
@@ -34,7 +36,7 @@ extension SceneDecoder {
         } else if animated {
             work = builtInSteps(plan, ctx)
         }
-        let drive = animated ? object.optional("interactive").flatMap { decodeInteractive($0, ctx, rigid: work.leadingTransition != nil) } : nil
+        let drive = animated ? object.optional("interactive").flatMap { decodeInteractive($0, ctx, rigid: work.leadingTransition != nil, also: work.transient) } : nil
         let cancelled = drive?.ending == .cancel
         let t = ctx.start
         var out: [TimedAction] = []
@@ -54,6 +56,7 @@ extension SceneDecoder {
         } else if plan.removesFrom && !work.removesFromAtStart {
             out.append(TimedAction(time: end, action: .removeFromSuperlayer(layer: ctx.from)))
         }
+        out += work.transient.map { TimedAction(time: end, action: .removeFromSuperlayer(layer: $0)) }
         for c in object.optional("completion").map(decodeCompletion) ?? []
         where c.condition == .always || c.condition == (cancelled ? .interrupted : .finished) {
             out.append(TimedAction(time: end, action: c.action))
@@ -104,13 +107,35 @@ extension SceneDecoder {
             work.removesFromAtStart = true
         case (.push, _):
             let shift = b.width * BuiltInTiming.parallax
+            let dim = dimmingView(ctx, opacity: 0)
             work.steps = [(0, set(to, [value("position.x", centre(to).x + b.width)])),
-                          (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x - shift)])]))]
+                          (0, .addSublayer(layer: dim, parent: ctx.container, below: to)),
+                          (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x - shift)]),
+                                       (dim, [value("opacity", BuiltInTiming.navigationDimming)])]))]
+            work.transient = [dim]
         default:  // pop
             let shift = b.width * BuiltInTiming.parallax
+            let dim = dimmingView(ctx, opacity: BuiltInTiming.navigationDimming)
             work.steps = [(0, set(to, [value("position.x", centre(to).x - shift)])),
-                          (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x + b.width)])]))]
+                          (0, .addSublayer(layer: dim, parent: ctx.container, below: from)),
+                          (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x + b.width)]),
+                                       (dim, [value("opacity", 0)])]))]
+            work.transient = [dim]
         }
         return work
+    }
+
+    /// The black view UIKit lays over the covered view in a push or pop, not yet in the container;
+    /// its id cannot clash with a declared layer's (ids are looked up first-declared first).
+    private func dimmingView(_ ctx: TransitionContext, opacity: Double) -> Int {
+        let b = ctx.containerBounds
+        var p = LayerProperties()
+        p.bounds = Rect(x: 0, y: 0, width: b.width, height: b.height)
+        p.position = Point(x: b.origin.x + b.width / 2, y: b.origin.y + b.height / 2)
+        p.backgroundColor = .black
+        p.opacity = opacity
+        let index = tree.append(id: "$dimming\(tree.nodes.count)", properties: p, parent: nil)
+        tree.removeFromSuperlayer(index)
+        return index
     }
 }

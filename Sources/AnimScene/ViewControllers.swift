@@ -54,4 +54,7 @@ enum BuiltInTiming {
     static let partialCurl = 0.5
     /// The covered view moves this fraction of the width during a push or pop.
     static let parallax = 0.3
+    /// The opacity of the black dimming view over the covered view at the end of a push (and the
+    /// start of a pop).
+    static let navigationDimming = 0.1
 }

@@ -81,17 +81,62 @@ struct ViewControllerTests: SceneFixture {
         #expect(windowChildren(s, at: 1.0) == ["second"], "completeTransition at transitionDuration")
     }
 
-    @Test func pushSlidesInWithParallaxAndPopReturns() throws {
+    /// A navigation controller `nav` (view `navView`) with `first` on its stack, then `timeline`.
+    func navigation(_ timeline: String) throws -> Scene {
         let nav = #", {"id": "nav", "view": "navView", "viewControllers": ["firstVC"]}"#
-        let json = """
+        return try decodeScene("""
             {"canvas": {"width": 240, "height": 400, "duration": 4},
              "layers": [{"id": "navView", "frame": [0, 0, 240, 400], "sublayers": [
                  {"id": "first", "frame": [0, 0, 240, 400]}, {"id": "second", "frame": [0, 0, 240, 400], "detached": true}]}],
              "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}\(nav)],
-             "timeline": [{"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
-                          {"at": 2, "pop": {"navigationController": "nav"}}]}
-            """
-        let s = try decodeScene(json)
+             "timeline": [\(timeline)]}
+            """)
+    }
+
+    /// The navigation view's children at `t` (the dimming view as "dim") and the dimming view's opacity.
+    func navChildren(_ s: Scene, at t: Double) -> (ids: [String], dimming: Double?) {
+        let tree = s.timeline.presentation(at: t)
+        let children = tree.nodes[tree.index(of: "navView")!].children
+        let dim = children.first { tree.nodes[$0].id.hasPrefix("$dimming") }
+        return (children.map { tree.nodes[$0].id.hasPrefix("$dimming") ? "dim" : tree.nodes[$0].id },
+                dim.map { tree.nodes[$0].properties.opacity })
+    }
+
+    @Test func pushAndPopDimTheCoveredView() throws {
+        let s = try navigation("""
+            {"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
+            {"at": 2, "pop": {"navigationController": "nav"}}
+            """)
+        let e = TimingFunction.easeInEaseOut.value(at: 0.5)
+        #expect(navChildren(s, at: 0.5).ids == ["first"])
+        #expect(navChildren(s, at: 1).ids == ["first", "dim", "second"], "between the covered view and the new one")
+        #expect(navChildren(s, at: 1).dimming == 0)
+        #expect(abs(navChildren(s, at: 1.175).dimming! - 0.1 * e) < 1e-12, "black at 10 % when covered")
+        #expect(navChildren(s, at: 1.35).ids == ["second"], "it leaves with the covered view")
+        #expect(navChildren(s, at: 2).ids == ["first", "dim", "second"])
+        #expect(abs(navChildren(s, at: 2.175).dimming! - 0.1 * (1 - e)) < 1e-12, "pop: it clears as the view returns")
+        #expect(navChildren(s, at: 2.35).ids == ["first"])
+    }
+
+    @Test func aCancelledSwipeBackLeavesNoDimmingView() throws {
+        let s = try navigation("""
+            {"at": 0, "push": {"navigationController": "nav", "viewController": "secondVC", "animated": false}},
+            {"at": 1, "pop": {"navigationController": "nav",
+                              "interactive": {"percent": [[0, 0], [0.5, 0.4]], "cancel": {"at": 0.5, "completionCurve": "linear"}}}}
+            """)
+        #expect(navChildren(s, at: 0.5).ids == ["second"])
+        let atPercent = 1 - TimingFunction.easeInEaseOut.value(at: 0.4)
+        #expect(abs(navChildren(s, at: 1.5).dimming! - 0.1 * atPercent) < 1e-12, "the gesture drives the dimming too")
+        // cancel at 40 %: 0.4 × 0.35 s back to the start, so it ends at 1.64.
+        #expect(navChildren(s, at: 1.63).ids == ["first", "dim", "second"])
+        #expect(navChildren(s, at: 1.65).ids == ["second"], "after the cancel: only the top view, no dimming view")
+    }
+
+    @Test func pushSlidesInWithParallaxAndPopReturns() throws {
+        let s = try navigation("""
+            {"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
+            {"at": 2, "pop": {"navigationController": "nav"}}
+            """)
         #expect(x(s, "second", at: 1) == 360, "to starts one width to the right")
         let e = TimingFunction.easeInEaseOut.value(at: 0.5)
         #expect(abs(x(s, "first", at: 1.175) - (120 - 72 * e)) < 1e-9, "from moves 30% of the width")
