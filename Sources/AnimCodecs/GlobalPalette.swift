@@ -3,9 +3,12 @@
 /// is added only when some member uses them all); members need no local table of their own.
 ///
 /// Members are chosen to save the most bytes: from each of up to ``seedCount`` seed frames (evenly
-/// spaced), frames are added greedily, always the one bringing the fewest new colours (lowest frame
-/// number on ties), while the union fits. The seed whose members' local tables outweigh the global
-/// table by the most wins (lowest seed on ties); nil when no choice saves bytes. Frames whose colour
+/// spaced), frames are added greedily while the union fits, by two rules in turn: the frame bringing
+/// the fewest new colours, and the frame whose local table saves the most bytes per new colour
+/// (lowest frame number on ties). The growth whose members' local tables outweigh the global table
+/// by the most wins (lowest seed, then the first rule, on ties); nil when no choice saves bytes.
+/// (On the shopping-cart scene the second rule finds the set an integer program proves best: a
+/// frame of many new colours that drops a large local table beats one of few that drops a small one.) Frames whose colour
 /// sets overlap (a flat docs scene, an object moving over one background) end up sharing the table.
 struct GlobalPalette {
     /// The most seeds tried.
@@ -20,11 +23,14 @@ struct GlobalPalette {
     static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
         let sets = ColourSets(frames)
         var best: (saved: Int, members: [Bool])?
+        let local = frames.map { tableBytes($0.palette.count) }
         for seed in seeds(frames.count) where sets.fits[seed] {
-            let members = grow(from: seed, sets)
-            let saved = zip(frames, members).reduce(0) { $0 + ($1.1 ? tableBytes($1.0.palette.count) : 0) }
-                - tableBytes(tableSize(members, frames, sets))
-            if saved > (best?.saved ?? 0) { best = (saved, members) }
+            for byRatio in [false, true] {
+                let members = grow(from: seed, sets, localBytes: byRatio ? local : nil)
+                let saved = zip(local, members).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
+                    - tableBytes(tableSize(members, frames, sets))
+                if saved > (best?.saved ?? 0) { best = (saved, members) }
+            }
         }
         guard let best, best.members.filter({ $0 }).count >= 2 else { return nil }
         let union = sets.union(of: best.members)
@@ -54,8 +60,9 @@ struct GlobalPalette {
         return (0..<seedCount).map { $0 * count / seedCount }
     }
 
-    /// The members grown from `seed`: the frame adding the fewest new colours joins while the union fits.
-    private static func grow(from seed: Int, _ sets: ColourSets) -> [Bool] {
+    /// The members grown from `seed` while the union fits: the frame adding the fewest new colours
+    /// joins, or with `localBytes` (each frame's local table), the one saving the most bytes per new colour.
+    private static func grow(from seed: Int, _ sets: ColourSets, localBytes: [Int]? = nil) -> [Bool] {
         var members = [Bool](repeating: false, count: sets.frames.count)
         var inUnion = [Bool](repeating: false, count: sets.colours.count)
         var fresh = sets.frames.map(\.count)  // colours of each frame not yet in the union
@@ -70,7 +77,13 @@ struct GlobalPalette {
             }
             next = nil
             for f in sets.frames.indices where !members[f] && sets.fits[f] && size + fresh[f] <= 256 {
-                if next == nil || fresh[f] < fresh[next!] { next = f }
+                guard let n = next else { next = f; continue }
+                if let bytes = localBytes {
+                    // bytes[f] / fresh[f] > bytes[n] / fresh[n], with no new colours best of all
+                    if bytes[f] * fresh[n] > bytes[n] * fresh[f] { next = f }
+                } else if fresh[f] < fresh[n] {
+                    next = f
+                }
             }
         }
         return members
