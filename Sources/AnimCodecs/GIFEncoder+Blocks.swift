@@ -59,7 +59,7 @@ extension GIFEncoder {
         let (x, y0) = (Int32(left), Int32(top))
         try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, x, y0, w, h, false, map) }
         let tableBits = Int(GifBitSize(Int32(max(2, (local ? frame.palette : globalPalette!).count))))
-        let data = LZWEncoder.encode(frame.indices, alternatives: alternatives, minCodeSize: max(2, tableBits))
+        let data = Self.compressed(frame, alternatives: alternatives, minCodeSize: max(2, tableBits))
         var block = [UInt8](repeating: 0, count: 256)
         var start = 0
         while start < data.count {
@@ -74,5 +74,25 @@ extension GIFEncoder {
             start += n
         }
         try writer.call("EGifPutCodeNext") { EGifPutCodeNext($0, nil) }
+    }
+
+    /// The smaller LZW data of two ways to write the frame's either pixels (``AlternativeIndices``):
+    /// as given, and with every transparent pixel that has an opaque alternative (a kept pixel whose
+    /// shown colour the palette holds) written preferably as that colour. The second keeps a run of
+    /// one colour unbroken where its pixels stop changing (shopping cart: 4 % less LZW data, as
+    /// gifsicle -O3 ends up); the first wins where kept pixels are scattered between changed ones
+    /// (the lossy grid). The screen is the same either way; the first wins ties.
+    static func compressed(_ frame: IndexedImage, alternatives: [UInt8]?, minCodeSize: Int) -> [UInt8] {
+        let given = LZWEncoder.encode(frame.indices, alternatives: alternatives, minCodeSize: minCodeSize)
+        guard let alternatives, let t = frame.transparentIndex.map(UInt8.init) else { return given }
+        var indices = frame.indices, others = alternatives
+        var swapped = false
+        for i in indices.indices where indices[i] == t && others[i] != t {
+            (indices[i], others[i]) = (others[i], t)
+            swapped = true
+        }
+        guard swapped else { return given }
+        let opaque = LZWEncoder.encode(indices, alternatives: others, minCodeSize: minCodeSize)
+        return opaque.count < given.count ? opaque : given
     }
 }
