@@ -16,10 +16,11 @@ struct GIFSizeTests {
         return IndexedImage(width: 16, height: 16, palette: palette, indices: indices, transparentIndex: palette.count - 1)
     }
 
-    /// Per image of a GIF file: the entries of its local colour table (0 without one).
-    static func localTables(_ data: [UInt8]) -> [Int] {
+    /// Per image of a GIF file: the entries of its local colour table (0 without one) and its LZW
+    /// minimum code size.
+    static func images(_ data: [UInt8]) -> [(table: Int, codeSize: Int)] {
         var p = 13 + (data[10] & 0x80 != 0 ? 3 << (Int(data[10] & 7) + 1) : 0)
-        var tables: [Int] = []
+        var images: [(Int, Int)] = []
         func skipSubBlocks() { while data[p] != 0 { p += Int(data[p]) + 1 }; p += 1 }
         while data[p] != 0x3B {
             if data[p] == 0x21 {
@@ -28,20 +29,24 @@ struct GIFSizeTests {
             } else {
                 let packed = data[p + 9]
                 let entries = packed & 0x80 != 0 ? 2 << Int(packed & 7) : 0
-                tables.append(entries)
-                p += 10 + 3 * entries + 1  // descriptor, table, minimum code size
+                p += 10 + 3 * entries  // descriptor, table
+                images.append((entries, Int(data[p])))
+                p += 1
                 skipSubBlocks()
             }
         }
-        return tables
+        return images
     }
+
+    static func localTables(_ data: [UInt8]) -> [Int] { images(data).map(\.table) }
 
     /// Four frames of 120 shared colours (128-entry tables), one of 15 new colours (16 entries)
     /// and one of 130 new colours (256 entries): taking the few new colours first fills the global
-    /// table too early to take the 130, which save the most.
+    /// table too early to take the 130, which save the most. The 120 go first in the table, below
+    /// 128, though they sort after the 130, so their frames write 8-bit codes, not 9.
     @Test func theGlobalTableTakesTheFramesThatSaveTheMostBytes() throws {
-        let frames = [Self.frame(0..<120), Self.frame(0..<120), Self.frame(0..<120), Self.frame(0..<120), Self.frame(120..<135),
-                      Self.frame(135..<265)]
+        let frames = [Self.frame(140..<260), Self.frame(140..<260), Self.frame(140..<260), Self.frame(140..<260),
+                      Self.frame(260..<275), Self.frame(0..<130)]
         let global = try #require(GlobalPalette.choose(frames))
         #expect(global.members == [true, true, true, true, false, true])
         #expect(global.palette.count == 250)
@@ -53,6 +58,7 @@ struct GIFSizeTests {
         }
         let data = try encoder.finish()
         #expect(Self.localTables(data) == [0, 0, 0, 0, 16, 0])
+        #expect(Self.images(data).map(\.codeSize) == [7, 7, 7, 7, 4, 8])
         let decoded = try GIFDecoder.decode(data).frames
         for (f, d) in zip(frames, decoded) {
             for i in 0..<256 {
