@@ -207,7 +207,7 @@ def main():
             best = size if best is None else min(best, size)
         options.append(opts)
         lzw += best
-    (tables, size, optimal), all_sizes = table_bound(options, float(os.environ.get("BOUND_TIME_LIMIT", "30")))
+    (tables, size, optimal), all_sizes = table_bound(options, float(os.environ.get("BOUND_TIME_LIMIT", "120")))
     total = fixed + tables + lzw
     print(f"screens (images): {n}")
     print(f"fixed blocks >= {fixed} B")
