@@ -169,19 +169,22 @@ public struct GIFAnimationEncoder {
         return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
     }
 
-    /// The rectangle drawn whole (kept pixels repeat what is shown) when the changed colours need
-    /// every palette entry, so that a transparent index would push them past exact, and the whole
-    /// rectangle's colours fit; nil otherwise.
+    /// The rectangle drawn whole (kept pixels repeat what is shown) when that needs a smaller exact
+    /// palette than the changed colours plus a transparent entry: when those need every palette
+    /// entry, so that a transparent index would push them past exact, or when they number a power of
+    /// two and the kept pixels bring no other colour (16 changed colours: a 16-entry table instead of
+    /// 32); nil otherwise.
     private func opaqueIfOnlyThatIsExact(_ colors: [UInt32], in r: PixelRect) -> [UInt32]? {
         let limit = min(256, max(2, options.colourBudget))
-        guard ExactPalette.colors(in: colors, limit: limit - 1) == nil else { return nil }
+        let changed = ExactPalette.colors(in: colors, limit: limit - 1)
+        if let changed, changed.count < 2 || changed.count & (changed.count - 1) != 0 { return nil }
         var opaque = colors
         for y in 0..<r.height {
             for x in 0..<r.width where opaque[y * r.width + x] == Self.clear {
                 opaque[y * r.width + x] = shown[(r.y + y) * width + r.x + x]
             }
         }
-        return ExactPalette.colors(in: opaque, limit: limit) == nil ? nil : opaque
+        return ExactPalette.colors(in: opaque, limit: changed?.count ?? limit) == nil ? nil : opaque
     }
 
     /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source

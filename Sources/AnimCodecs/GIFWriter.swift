@@ -41,6 +41,15 @@ final class GIFWriter {
         }
     }
 
+    /// Replaces the last byte written, which must be `expected` (giflib's LZW minimum code size,
+    /// the last byte `EGifPutImageDesc` writes), with `byte`.
+    func replaceLastByte(_ expected: UInt8, with byte: UInt8) throws(CodecError) {
+        guard sink.bytes.last == expected else {
+            throw .gif("expected giflib's minimum code size \(expected) as the last byte written")
+        }
+        sink.bytes[sink.bytes.count - 1] = byte
+    }
+
     /// Writes the trailer, frees the handle and returns the file's bytes.
     func close() throws(CodecError) -> [UInt8] {
         guard let gif else { throw .gif("EGifCloseFile failed: the encoder is already finished") }
