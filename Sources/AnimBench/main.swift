@@ -1,6 +1,10 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
-//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor]
+//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum]
 // It also prints the memory-bandwidth floor (writing one frame's pixels) and the peak resident memory.
+// --checksum: after the timed runs, one more untimed run hashes every pixel byte of every frame, in
+// frame order (64-bit FNV-1a, see FrameChecksum), and prints it as 16 hex digits: the same scene,
+// frames and scale give the same checksum on every build that renders the same pixels. The timed
+// runs hash nothing, so the figures measure rendering alone.
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
@@ -20,6 +24,8 @@ struct Options {
     var scale: Double?
     /// Skips the memory-bandwidth floor (a 256 MB fill), e.g. under callgrind.
     var floor = true
+    /// Hashes every frame's pixels in an extra, untimed run.
+    var checksum = false
 
     init(_ args: [String]) {
         var i = 0
@@ -30,6 +36,7 @@ struct Options {
             case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
             case "--scale": i += 1; scale = Double(args[i])
             case "--no-floor": floor = false
+            case "--checksum": checksum = true
             default: scene = args[i]
             }
             i += 1
@@ -69,7 +76,6 @@ let renderer = Renderer(scene: scene, options: RenderOptions(scale: options.scal
 let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
-var checksum = 0
 var drawn = FrameCount(drawn: 0, repeated: 0)
 // The thread counts take turns within each repeat, so a change in the machine's state (another
 // tenant, a clock boost while only one core is busy) affects them alike; the scaling is the median
@@ -78,9 +84,7 @@ var times = [[Double]](repeating: [], count: options.threadCounts.count)
 for _ in 0..<options.repeats {
     for (k, threads) in options.threadCounts.enumerated() {
         let start = seconds()
-        drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
-            checksum &+= Int(bitmap.pixels[bitmap.pixels.count / 2])
-        }
+        drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
         times[k].append((seconds() - start) * 1000 / Double(frames))
     }
 }
@@ -97,8 +101,14 @@ if options.threadCounts.count > 1 {
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
 }
-print("checksum \(checksum)")
 print("frames drawn: \(drawn.drawn), repeating the frame before: \(drawn.repeated)")
+if options.checksum {
+    var checksum = FrameChecksum()
+    ParallelFrames.render(renderer, frames: 0..<frames, threads: options.threadCounts.last ?? 1) { _, bitmap in
+        checksum.add(bitmap)
+    }
+    print("checksum \(checksum.hex) (FNV-1a 64 of every pixel byte of frames 0…\(frames - 1))")
+}
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
     print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")

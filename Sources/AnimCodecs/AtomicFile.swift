@@ -45,18 +45,35 @@ public enum AtomicFile {
     }
 
     /// Creates the folder at `path` and any missing parents (`mkdir -p`); an existing folder is fine.
-    public static func createDirectory(_ path: String) throws(CodecError) {
+    ///
+    /// Returns the folders it made, outermost first, so that a failed output can remove them all
+    /// (``removeDirectories(_:)``) and none that existed before. If it fails part way it removes
+    /// the ones it had made before throwing.
+    @discardableResult
+    public static func createDirectory(_ path: String) throws(CodecError) -> [String] {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         var prefix = path.hasPrefix("/") ? "/" : ""
+        var created: [String] = []
         for component in components {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            if mkdir(prefix, 0o755) == 0 { continue }
+            if mkdir(prefix, 0o755) == 0 {
+                created.append(prefix)
+                continue
+            }
             let code = errno
             guard code == EEXIST, isDirectory(prefix) else {
+                removeDirectories(created)
                 let reason = code == EEXIST ? "exists and is not a directory" : SystemError.message(code)
                 throw .io(path: path, reason: reason)
             }
         }
+        return created
+    }
+
+    /// Removes folders that ``createDirectory(_:)`` made, innermost first; one that is not empty
+    /// (so neither are those around it) stays.
+    public static func removeDirectories(_ created: [String]) {
+        for folder in created.reversed() where rmdir(folder) != 0 { return }
     }
 
     /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path`; O_EXCL makes the name unique even when

@@ -4,12 +4,24 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads whole files with POSIX calls, reporting failures as ``CodecError/io(path:reason:)``.
-enum FileReader {
-    /// Every byte of the file at `path`.
-    static func readAll(_ path: String) throws(CodecError) -> [UInt8] {
+/// Reads whole files with POSIX calls: the one file reader of the modules that may import
+/// AnimCodecs (scene files in AnimScene, images here). AnimFonts may not import it (see
+/// scripts/check-deps.sh) and keeps its own `FontFileReader`.
+public enum FileReader {
+    /// Why a file could not be read; each case's text is the `strerror` message.
+    public enum Failure: Error, Equatable, Sendable {
+        /// open(2) failed ("No such file or directory").
+        case open(String)
+        /// read(2) failed ("Is a directory").
+        case read(String)
+        /// The file has more than the given number of bytes.
+        case tooLarge(Int)
+    }
+
+    /// Every byte of the file at `path`; with `maxSize`, a larger file fails once that many bytes are read.
+    public static func contents(of path: String, maxSize: Int? = nil) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, reason: SystemError.lastMessage()) }
+        guard fd >= 0 else { throw .open(SystemError.lastMessage()) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -17,10 +29,23 @@ enum FileReader {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .io(path: path, reason: SystemError.lastMessage())
+                throw .read(SystemError.lastMessage())
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
+            if let maxSize, bytes.count > maxSize { throw .tooLarge(maxSize) }
+        }
+    }
+
+    /// Every byte of the file at `path`, failures as ``CodecError/io(path:reason:)``.
+    static func readAll(_ path: String) throws(CodecError) -> [UInt8] {
+        do {
+            return try contents(of: path)
+        } catch {
+            switch error {
+            case let .open(reason), let .read(reason): throw .io(path: path, reason: reason)
+            case let .tooLarge(limit): throw .io(path: path, reason: "larger than \(limit) bytes")
+            }
         }
     }
 }

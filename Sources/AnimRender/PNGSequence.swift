@@ -12,7 +12,8 @@ final class PNGSequence {
     let directory: String
     let staging: String
     private var names: [String] = []
-    private let createdDirectory: Bool
+    /// The folders of `directory` that did not exist before (`mkdir -p`), outermost first.
+    private let createdDirectories: [String]
 
     init(directory: String) throws(RenderError) {
         self.directory = directory
@@ -22,15 +23,14 @@ final class PNGSequence {
             throw .output(.io(path: directory, reason: "exists and is not a directory"))
         }
         do {
-            try AtomicFile.createDirectory(directory)
+            createdDirectories = try AtomicFile.createDirectory(directory)
         } catch {
             throw .output(error)
         }
-        createdDirectory = !existed
         staging = directory + "/.animrender-staging-\(getpid())"
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
-            if createdDirectory { rmdir(directory) }
+            AtomicFile.removeDirectories(createdDirectories)
             throw .output(.io(path: directory, reason: reason))
         }
     }
@@ -66,6 +66,6 @@ final class PNGSequence {
     func discard() {
         for name in names { unlink(staging + "/" + name) }
         rmdir(staging)
-        if createdDirectory { rmdir(directory) }
+        AtomicFile.removeDirectories(createdDirectories)
     }
 }

@@ -14,8 +14,9 @@ final class WebPSink: FrameSink {
 
     init(path: String, selection: FrameSelection, renderer: Renderer, plays: Int, quality: Int?) throws(CodecError) {
         self.path = path
-        frames = Array(selection.frames)
-        (timestamps, end) = WebPTiming.timestamps(times: frames.map(renderer.time(ofFrame:)), end: selection.endTime)
+        let timing = WebPTiming.timestamps(times: selection.frames.map(renderer.time(ofFrame:)), end: selection.endTime)
+        frames = timing.kept.map { selection.frames.lowerBound + $0 }
+        (timestamps, end) = (timing.starts, timing.end)
         let (w, h) = renderer.pixelSize
         let bg = renderer.canvas.background
         let background = bg.alpha < 1 ? PixelRGBA8(r: 0, g: 0, b: 0, a: 0) : {
@@ -37,11 +38,16 @@ final class WebPSink: FrameSink {
 
 /// WebP timestamps are whole milliseconds: each frame starts at round(1000·t) − round(1000·t₀), so
 /// durations never accumulate rounding error and the total is exactly round(1000·end) − round(1000·t₀).
+/// A frame that would last 0 ms is left out (``FrameStops/kept(_:)``).
 public enum WebPTiming {
-    /// Start times in ms of frames at `times` (ascending seconds), and when the last one ends.
-    public static func timestamps(times: [Double], end: Double) -> (starts: [Int], end: Int) {
+    /// For frames at `times` (ascending seconds): the positions in `times` of the frames to write,
+    /// their start times in ms, and when the last one ends (at least 1 ms after it starts).
+    public static func timestamps(times: [Double], end: Double) -> (kept: [Int], starts: [Int], end: Int) {
         func ms(_ t: Double) -> Int { Int((t * 1000).rounded(.toNearestOrAwayFromZero)) }
-        let origin = ms(times.first ?? 0)
-        return (times.map { ms($0) - origin }, ms(end) - origin)
+        let stops = (times + [end]).map(ms)
+        let kept = FrameStops.kept(stops)
+        let origin = times.isEmpty ? 0 : stops[0]
+        let starts = kept.map { stops[$0] - origin }
+        return (kept, starts, max(stops[times.count] - origin, (starts.last ?? -1) + 1))
     }
 }

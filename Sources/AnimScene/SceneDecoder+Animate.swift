@@ -96,7 +96,10 @@ extension SceneDecoder {
             let layer = attempt { () throws(SceneError) in try resolveLayer(id: id, at: entry) }
             guard let settings = attempt({ () throws(SceneError) in try entry.object() }) else { continue }
             let decoded = decodeSettings(settings, extraKeys: [])
-            if let layer { out.append(LayerChanges(layer: layer, settings: decoded)) }
+            if let layer {
+                checkClassKeys(settings, layer: layer)
+                out.append(LayerChanges(layer: layer, settings: decoded))
+            }
         }
         return out
     }

@@ -21,7 +21,7 @@ extension SceneDecoder {
         properties.kind = decodeLayerKind(object)
         decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
         checkClassKeys(object, kind: properties.kind)
-        checkTextKeys(object, kind: properties.kind)
+        noteTextLayer(object, kind: properties.kind)
         let index = if let maskOwner {
             tree.appendMask(id: id ?? "", properties: properties, owner: maskOwner)
         } else {
@@ -64,15 +64,34 @@ extension SceneDecoder {
         return .layer
     }
 
-    /// CAGradientLayer's and CAShapeLayer's keys on another class are a mistake, not something to ignore.
+    /// Keys only CAGradientLayer, CAShapeLayer or CATextLayer has, with the class's name.
+    private static let classKeys: [(owner: LayerKind, name: String, keys: [String])] = [
+        (.gradient, "CAGradientLayer", LayerKey.gradientOnly), (.shape, "CAShapeLayer", LayerKey.shapeOnly),
+        (.text, "CATextLayer", textOnlyKeys),
+    ]
+
+    /// Another class's keys on a layer object are a mistake, not something to ignore.
     private func checkClassKeys(_ object: JSONObjectReader, kind: LayerKind) {
-        let classes: [(LayerKind, String, [String])] = [(.gradient, "CAGradientLayer", LayerKey.gradientOnly),
-                                                        (.shape, "CAShapeLayer", LayerKey.shapeOnly)]
-        for (owner, name, keys) in classes where kind != owner {
-            for key in keys where object.has(key) {
-                errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; this layer's type is '\(kind.rawValue)'",
-                                                hint: "add \"type\": \"\(owner.rawValue)\""))
-            }
+        for (owner, name, key) in misplacedClassKeys(object, kind: kind) {
+            errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; this layer's type is '\(kind.rawValue)'",
+                                            hint: "add \"type\": \"\(owner.rawValue)\""))
+        }
+    }
+
+    /// The same check for a layer's entry in `set` or in `animate`'s changes, which names the layer
+    /// and where it is declared, since its type is set there.
+    func checkClassKeys(_ object: JSONObjectReader, layer: Int) {
+        let node = tree.nodes[layer], kind = node.properties.kind
+        let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
+        for (owner, name, key) in misplacedClassKeys(object, kind: kind) {
+            errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; layer '\(node.id)' is of type '\(kind.rawValue)'",
+                                            hint: "add \"type\": \"\(owner.rawValue)\" to layer '\(node.id)'\(declaredAt)"))
+        }
+    }
+
+    private func misplacedClassKeys(_ object: JSONObjectReader, kind: LayerKind) -> [(LayerKind, String, String)] {
+        Self.classKeys.filter { $0.owner != kind }.flatMap { c in
+            c.keys.filter { object.has($0) }.map { (c.owner, c.name, $0) }
         }
     }
 

@@ -48,16 +48,10 @@ extension SceneDecoder {
         return resolved
     }
 
-    /// Text keys on a layer that is not a text layer; records where the first text layer is.
-    func checkTextKeys(_ object: JSONObjectReader, kind: LayerKind) {
-        if kind == .text {
-            if text.firstTextLayer == nil { text.firstTextLayer = object.reader(for: "type") ?? object.reader }
-            return
-        }
-        for key in Self.textOnlyKeys where object.has(key) {
-            errors.append(object.errorAtKey(key, "'\(key)' is a CATextLayer property; this layer's type is '\(kind.rawValue)'",
-                                            hint: "add \"type\": \"text\""))
-        }
+    /// Records where the first text layer is (its keys on other layers are checked with the other
+    /// classes' keys, in `checkClassKeys`).
+    func noteTextLayer(_ object: JSONObjectReader, kind: LayerKind) {
+        if kind == .text, text.firstTextLayer == nil { text.firstTextLayer = object.reader(for: "type") ?? object.reader }
     }
 
     /// Opens the default font and every named font, and shapes every string with each: the

@@ -60,7 +60,10 @@ extension SceneDecoder {
             let layer = attempt { () throws(SceneError) in try resolveLayer(id: id, at: r) }
             guard let changes = attempt({ () throws(SceneError) in try r.object() }) else { continue }
             let settings = decodeSettings(changes, extraKeys: [])
-            if let layer { entries.append((layer, settings)) }
+            if let layer {
+                checkClassKeys(changes, layer: layer)
+                entries.append((layer, settings))
+            }
         }
         return .set(entries)
     }

@@ -9,7 +9,7 @@ public enum SceneLoader {
     public static func load(path: String) throws(SceneErrors) -> Scene {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.read(path)
+            bytes = try SceneFileReader.read(path)
         } catch {
             throw SceneErrors(errors: [SceneError(file: path, path: nil, location: nil, message: error.reason, hint: nil)])
         }

@@ -1,7 +1,7 @@
 extension SceneLoader {
     /// The scene file's bytes, for quoting source lines in error reports (nil if unreadable).
     public static func source(path: String) -> [UInt8]? {
-        try? FileReader.read(path)
+        try? SceneFileReader.read(path)
     }
 
     /// Every error with its source line and a caret, then a count: what the CLI prints.

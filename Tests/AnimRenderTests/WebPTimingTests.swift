@@ -18,4 +18,11 @@ struct WebPTimingTests {
         let long = WebPTiming.timestamps(times: (0..<3600).map { Double($0) / 60 }, end: 60)
         #expect(long.starts.last == 59_983 && long.end == 60_000)
     }
+
+    @Test func aFrameThatWouldLastNoTimeIsLeftOut() {
+        let t = WebPTiming.timestamps(times: (0...30).map { Double($0) / 25 }, end: 1.2004)
+        #expect(t.kept == Array(0..<30) && t.starts == (0..<30).map { $0 * 40 } && t.end == 1200)
+        let lone = WebPTiming.timestamps(times: [1], end: 1.0004)
+        #expect(lone.kept == [0] && lone.starts == [0] && lone.end == 1)
+    }
 }

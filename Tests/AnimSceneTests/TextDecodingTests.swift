@@ -107,4 +107,21 @@ struct TextDecodingTests {
         #expect(paths.contains("layers[1].truncationMode"))
         #expect(paths.contains("layers[1].string"))
     }
+
+    /// A `set` or an `animate` change reaches a layer declared elsewhere: its class's keys are
+    /// checked against that layer's type as on the layer object itself.
+    @Test func textKeysInSetAndAnimateOnOtherLayersAreRefused() {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a"}, {"id": "t", "type": "text"}],
+             "timeline": [{"at": 0, "set": {"a": {"string": "x", "opacity": 1}, "t": {"string": "y", "strokeColor": "red"}}},
+                          {"at": 0, "animate": {"duration": 1, "changes": {"a": {"foregroundColor": "red"}}}}]}
+            """)
+        #expect(e.count == 3, "\(e.map(\.description))")
+        #expect(e.contains { $0.file == "scene.json" && $0.path?.description == "timeline[0].set.a.string"
+                && $0.message == "'string' is a CATextLayer property; layer 'a' is of type 'layer'"
+                && $0.hint == "add \"type\": \"text\" to layer 'a' (declared at layers[0].id)" }, "\(e.map(\.description))")
+        #expect(e.contains { $0.path?.description == "timeline[0].set.t.strokeColor" && $0.message.contains("CAShapeLayer property") })
+        #expect(e.contains { $0.path?.description == "timeline[1].animate.changes.a.foregroundColor" })
+    }
 }

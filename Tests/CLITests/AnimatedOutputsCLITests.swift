@@ -240,4 +240,16 @@ struct AnimatedOutputsCLITests {
         #expect(r.stderr.contains(target.path) && r.stderr.contains("No such file or directory"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
     }
+
+    /// `--to` less than half a millisecond after a frame: that frame would get a delay of 0 ms.
+    @Test func aFrameJustBeforeToIsLeftOutAndTheTotalStaysExact() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let apng = dir.appendingPathComponent("out.png")
+        let r = try CommandRunner.run([try scene(in: dir), "--apng", apng.path, "--to", "0.8004", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let decoded = try APNGDecoder.decode(Array(try Data(contentsOf: apng)))
+        #expect(decoded.frames.allSatisfy { $0.delay.numerator > 0 }, "\(decoded.frames.map(\.delay))")
+        #expect(decoded.frames.allSatisfy { $0.delay.denominator == 1000 })
+        #expect(decoded.frames.map(\.delay.numerator).reduce(0, +) == 800)
+    }
 }

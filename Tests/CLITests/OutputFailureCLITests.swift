@@ -88,6 +88,22 @@ struct OutputFailureCLITests {
         #expect(RestrictedRun.listing(dir) == ["scene.json"])
     }
 
+    /// `--png-dir` makes every missing folder of DIR (`mkdir -p`); a failed run removes each folder
+    /// it made, not only the innermost, and none that was there before.
+    @Test(.enabled(if: RestrictedRun.prlimit != nil, "needs prlimit (util-linux) to limit the file size"))
+    func failedPNGDirRemovesEveryFolderItCreated() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = try scene(in: dir)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("existing"), withIntermediateDirectories: true)
+        for target in ["new/deeper/frames", "existing/new/frames"] {
+            let path = dir.appendingPathComponent(target).path
+            let r = try RestrictedRun.withFileSizeLimit(512, [scene, "--png-dir", path, "--quiet"])
+            #expect(r.status == 1)
+            #expect(r.stderr.hasPrefix("error: cannot write \(path)/frame_00000.png: "), "\(r.stderr)")
+            #expect(RestrictedRun.listing(dir) == ["existing", "scene.json"], "\(target)")
+        }
+    }
+
     @Test func unlimitedRunsOfTheSameOutputsSucceed() throws {
         // The control for the tests above: the same scene and options write every output.
         let dir = try CommandRunner.temporaryDirectory()
