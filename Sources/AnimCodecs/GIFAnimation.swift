@@ -193,7 +193,8 @@ public struct GIFAnimationEncoder {
     /// that `shown` follows what the decoder will show; nil when no pixel has a near index.
     private func choosingNear(_ image: IndexedImage, _ target: [UInt32], alternatives: [UInt8]?, at r: PixelRect) -> [UInt8]? {
         guard nearError > 0, let near = NearIndices.of(image, source: target, shown: shown, width: width, at: r,
-                                        alternatives: alternatives, bound: nearError) else { return nil }
+                                        alternatives: alternatives, bound: nearError,
+                                        keepingShown: tolerance > 0) else { return nil }
         var bits = 2
         while 1 << bits < image.palette.count { bits += 1 }
         return LZWEncoder.choose(image.indices, alternatives: alternatives ?? image.indices, near: near, minCodeSize: bits)

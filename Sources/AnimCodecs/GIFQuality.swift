@@ -3,8 +3,9 @@
 /// - 100…85: lossless differencing (a pixel is redrawn whenever its source colour changed);
 ///   below 85, a changed pixel within ``tolerance(_:)`` of what is already shown on every channel
 ///   stays transparent (error never builds up: it is measured against what is shown).
-/// - Near indices (``NearIndices``), below 95: a redrawn pixel may take an index at most
-///   ``nearError(_:)`` (squared RGB distance) further from its source where the LZW string continues.
+/// - Near indices (``NearIndices``), below 95: a redrawn pixel may take another entry (below 85
+///   also the transparent index) at most ``nearError(_:)`` (squared RGB distance) further from its
+///   source where the LZW string continues.
 /// - Dithering strength ``ditherStrength(_:)``: (q − 50) / 50 above 50, none at 50 and below;
 ///   only pixels a palette cannot show within ``OrderedDither/tolerance`` are dithered.
 /// - Colour budget ``colours(_:limit:)``: the full `--colors` at 40 and above, fewer below.

@@ -4,9 +4,10 @@
 /// continues the current string (giflossy's lossy LZW, with the error bounded per pixel against
 /// the source, never against an earlier approximation).
 ///
-/// Only drawn pixels have near choices: the other palette entries and, where the screen already
-/// shows a colour, the transparent index (which keeps that colour; the bound is measured against
-/// the source, so errors never build up). The nearest choice that is not already an exact
+/// Only drawn pixels have near choices: the other palette entries and, with `keepingShown` and
+/// where the screen already shows a colour, the transparent index (which keeps that colour: a
+/// small lossy difference, so ``GIFAnimationEncoder`` allows it only where quality already makes
+/// differencing lossy; the bound is measured against the source, so errors never build up). The nearest choice that is not already an exact
 /// alternative wins (lowest index on ties; the transparent index counts as coming first). Kept
 /// (transparent) pixels keep exactly what is shown, so a static area never changes, and frames
 /// whose drawn pixels all show their exact source colour get no near indices at all, so exact
@@ -16,9 +17,9 @@ enum NearIndices {
     /// pixel, `shown` what the screen shows before it (``OpaqueColors/transparent`` where clear),
     /// both `width` pixels wide; `alternatives` are the exact ones (``AlternativeIndices``), or nil.
     /// Where there is no near choice the pixel's own index is returned. nil when `bound` is 0 or
-    /// the frame is exact.
+    /// the frame is exact. `keepingShown` offers the transparent index over a shown colour.
     static func of(_ image: IndexedImage, source: [UInt32], shown: [UInt32], width: Int, at rect: PixelRect,
-                   alternatives: [UInt8]?, bound: Int) -> [UInt8]? {
+                   alternatives: [UInt8]?, bound: Int, keepingShown: Bool = true) -> [UInt8]? {
         guard bound > 0 else { return nil }
         let t = image.transparentIndex
         let palette = image.palette.map(\.packed)
@@ -51,7 +52,8 @@ enum NearIndices {
                     if let k = memo[key] {
                         lastNear = k
                     } else {
-                        lastNear = nearest(source: s, own: own, alternative: alt, under: under, palette: palette,
+                        lastNear = nearest(source: s, own: own, alternative: alt,
+                                           under: keepingShown ? under : OpaqueColors.transparent, palette: palette,
                                            transparentIndex: t, bound: bound)
                         memo[key] = lastNear
                     }
