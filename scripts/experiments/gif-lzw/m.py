@@ -1,13 +1,11 @@
 import sys, os, subprocess
 sys.argv_saved = sys.argv
-sys.path.insert(0, "/work/wt-gifgrid/scripts/peers")
-import importlib.util
-spec = importlib.util.spec_from_file_location("gb", "/work/wt-gifgrid/scripts/peers/gif_bench.py")
-src = open("/work/wt-gifgrid/scripts/peers/gif_bench.py").read().replace("\nmain()\n", "\n")
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+src = open(os.path.join(root, "scripts/peers/gif_bench.py")).read().replace("\nmain()\n", "\n")
 gb = {}
 exec(compile(src, "gb", "exec"), gb)
 import numpy as np
-bench = os.environ.get("ANIMBENCH", "/work/wt-gifgrid/.build/release/AnimBench")
+bench = os.environ.get("ANIMBENCH", os.path.join(root, ".build/release/AnimBench"))
 for name, folder, count in [("grid", "/tmp/gg/frames", 60), ("cart", "/tmp/gg/cart", 70)]:
     if len(sys.argv) > 2 and name not in sys.argv[2:]: continue
     q = sys.argv[1] if len(sys.argv) > 1 else "85"
