@@ -38,9 +38,7 @@ public struct GIFOptions: Hashable, Sendable {
 /// what a decoder shows, so decoding gives every frame within the quantizer's error.
 ///
 /// ``GIFOptions/quality`` adds a tolerance (a changed pixel close enough to what is shown stays
-/// transparent), ordered dithering anchored to the canvas (``OrderedDither``) and near indices
-/// (``NearIndices``): below 95, the compressor's index choices are made when the frame is drawn
-/// (``LZWEncoder/choose(_:alternatives:near:minCodeSize:)``), so the shown screen follows them.
+/// transparent) and ordered dithering anchored to the canvas (``OrderedDither``).
 ///
 /// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
@@ -57,7 +55,6 @@ public struct GIFAnimationEncoder {
     private var previous: [UInt32]?
     private var pending: Pending?
     private let tolerance: Int
-    private let nearError: Int
 
     private struct Pending {
         var image: IndexedImage
@@ -80,7 +77,6 @@ public struct GIFAnimationEncoder {
         self.loopCount = loopCount
         self.options = options
         tolerance = options.tolerance
-        nearError = GIFQuality.nearError(options.quality)
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
 
@@ -133,10 +129,8 @@ public struct GIFAnimationEncoder {
 
     /// Frame 0: the whole screen.
     private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
-        var image = Quantizer.quantize(colors: target, width: width, height: height, maxColors: options.colourBudget,
+        let image = Quantizer.quantize(colors: target, width: width, height: height, maxColors: options.colourBudget,
                                        reserveTransparent: options.transparent, dither: options.dither)
-        let r = PixelRect(x: 0, y: 0, width: width, height: height)
-        image.indices = choosingNear(image, target, alternatives: nil, at: r) ?? image.indices
         for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
         return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
     }
@@ -163,41 +157,16 @@ public struct GIFAnimationEncoder {
             colors = opaque
             keeps = false
         }
-        var image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
+        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
                                        reserveTransparent: keeps || options.transparent, dither: options.dither,
                                        origin: (r.x, r.y))
-        var alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
-        let own = image.indices
-        if let chosen = choosingNear(image, target, alternatives: alternatives, at: r) {
-            image.indices = chosen
-            alternatives = nil
-        }
-        // A drawn pixel shows its chosen entry's colour, or keeps what is shown where the compressor
-        // took the transparent index; a kept pixel written with an entry shows its colour (the one shown).
-        let t = image.transparentIndex.map(UInt8.init)
+        let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
         for y in 0..<r.height {
-            for x in 0..<r.width {
-                let i = y * r.width + x, k = image.indices[i]
-                if colors[i] != Self.clear {
-                    if own[i] == t || k != t { shown[(r.y + y) * width + r.x + x] = colour(image, k == t ? own[i] : k) }
-                } else if k != t {
-                    shown[(r.y + y) * width + r.x + x] = image.palette[Int(k)].packed
-                }
+            for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
+                shown[(r.y + y) * width + r.x + x] = colour(image, image.indices[y * r.width + x])
             }
         }
         return Pending(image: image, left: r.x, top: r.y, delay: delay, disposal: .keep, alternatives: alternatives)
-    }
-
-    /// The indices the LZW compressor takes for `image` at `r` when pixels may also take a near
-    /// index (``NearIndices``, within the quality's ``GIFQuality/nearError(_:)``), decided now so
-    /// that `shown` follows what the decoder will show; nil when no pixel has a near index.
-    private func choosingNear(_ image: IndexedImage, _ target: [UInt32], alternatives: [UInt8]?, at r: PixelRect) -> [UInt8]? {
-        guard nearError > 0, let near = NearIndices.of(image, source: target, shown: shown, width: width, at: r,
-                                        alternatives: alternatives, bound: nearError,
-                                        keepingShown: tolerance > 0) else { return nil }
-        var bits = 2
-        while 1 << bits < image.palette.count { bits += 1 }
-        return LZWEncoder.choose(image.indices, alternatives: alternatives ?? image.indices, near: near, minCodeSize: bits)
     }
 
     /// The rectangle drawn whole (kept pixels repeat what is shown) when that needs a smaller exact

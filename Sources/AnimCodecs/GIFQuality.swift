@@ -3,9 +3,6 @@
 /// - 100…85: lossless differencing (a pixel is redrawn whenever its source colour changed);
 ///   below 85, a changed pixel within ``tolerance(_:)`` of what is already shown on every channel
 ///   stays transparent (error never builds up: it is measured against what is shown).
-/// - Near indices (``NearIndices``), below 95: a redrawn pixel may take another entry (below 85
-///   also the transparent index) at most ``nearError(_:)`` (squared RGB distance) further from its
-///   source where the LZW string continues.
 /// - Dithering strength ``ditherStrength(_:)``: (q − 50) / 50 above 50, none at 50 and below;
 ///   only pixels a palette cannot show within ``OrderedDither/tolerance`` are dithered.
 /// - Colour budget ``colours(_:limit:)``: the full `--colors` at 40 and above, fewer below.
@@ -23,13 +20,6 @@ public enum GIFQuality {
     /// Ordered-dithering strength, 0…1.
     public static func ditherStrength(_ quality: Int) -> Double {
         quality > 50 ? Double(quality - 50) / 50 : 0
-    }
-
-    /// Largest extra squared RGB error (over the pixel's own result, against its source colour) of
-    /// a near index the LZW compressor may write instead (``NearIndices``): 0 (none) at 95 and above,
-    /// then one more per 10 below 95 (1 at the default).
-    public static func nearError(_ quality: Int) -> Int {
-        max(0, (95 - quality + 9) / 10)
     }
 
     /// Palette entries per frame for a `limit` of `--colors`.

@@ -2,8 +2,6 @@
 /// with optional "either" pixels: a pixel that may be written as its index or as an alternative
 /// (a transparent pixel over a colour the palette has, or a pixel whose colour is already shown)
 /// takes whichever continues the current string, so runs of kept and redrawn pixels merge.
-/// ``choose(_:alternatives:near:minCodeSize:)`` also offers a third, "near" index per pixel
-/// (``NearIndices``: a close colour) and returns the index taken for each pixel.
 ///
 /// Code widths and clear codes follow giflib's encoder, so any GIF decoder reads the result.
 struct LZWEncoder {
@@ -43,57 +41,6 @@ struct LZWEncoder {
             }
         }
         return encoder.writer.finish()
-    }
-
-    /// The index the compressor takes for each pixel of `indices` when pixel i may also be written
-    /// as `alternatives[i]` (same result on screen) or `near[i]` (a close colour, tried last): the
-    /// same greedy parse as ``encode(_:alternatives:minCodeSize:)``, which gives identical output for
-    /// the returned indices with no alternatives.
-    static func choose(_ indices: [UInt8], alternatives: [UInt8], near: [UInt8], minCodeSize: Int) -> [UInt8] {
-        guard !indices.isEmpty else { return [] }
-        var encoder = LZWEncoder(minCodeSize: minCodeSize)
-        encoder.reset()
-        encoder.output(encoder.clearCode)
-        var chosen = indices
-        indices.withUnsafeBufferPointer { p in
-            alternatives.withUnsafeBufferPointer { a in
-                near.withUnsafeBufferPointer { l in
-                    chosen.withUnsafeMutableBufferPointer { c in encoder.runChoosing(p, a, l, c) }
-                }
-            }
-        }
-        return chosen
-    }
-
-    /// ``run(_:_:)`` with a third choice per pixel (`l`, tried after the two exact ones), recording
-    /// the index taken for each pixel in `chosen`.
-    private mutating func runChoosing(_ p: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>,
-                                      _ l: UnsafeBufferPointer<UInt8>, _ chosen: UnsafeMutableBufferPointer<UInt8>) {
-        var current = Int(p[0])
-        var last = p[0]
-        chosen[0] = p[0]
-        for i in 1..<p.count {
-            // The index that repeats the previous pixel's comes first, then the pixel's own, the
-            // exact alternative and the near one.
-            let first = a[i] == last || l[i] == last ? last : p[i]
-            let second = first == p[i] ? a[i] : p[i], third = first == l[i] ? a[i] : l[i]
-            if let code = lookup(current, first) {
-                current = code
-                last = first
-            } else if second != first, let code = lookup(current, second) {
-                current = code
-                last = second
-            } else if third != first && third != second, let code = lookup(current, third) {
-                current = code
-                last = third
-            } else {
-                output(current)
-                add(current, first)
-                current = Int(first)
-                last = first
-            }
-            chosen[i] = last
-        }
     }
 
     private mutating func run(_ p: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>) {
