@@ -117,6 +117,9 @@ private final class FramePipeline: Sendable {
     private let ready: [DispatchSemaphore]
     /// Each position's result: its picture, or `.repeated` when it equals position k − 1's.
     private let slots: Mutex<[Slot]>
+    /// The presentation trees of the positions claimed last, by position, so that the worker of
+    /// position k can compare its tree with position k − 1's without evaluating it again.
+    private let trees: Mutex<[(position: Int, tree: LayerTree)?]>
 
     private enum Slot {
         case empty, drawn(Bitmap), repeated
@@ -131,6 +134,7 @@ private final class FramePipeline: Sendable {
         for _ in 0..<window { space.signal() }
         ready = (0..<window).map { _ in DispatchSemaphore(value: 0) }
         slots = Mutex([Slot](repeating: .empty, count: window))
+        trees = Mutex([(position: Int, tree: LayerTree)?](repeating: nil, count: window))
     }
 
     /// A worker's loop: wait for room in the window, claim the next position, render it.
@@ -141,11 +145,18 @@ private final class FramePipeline: Sendable {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < indices.count else { return }
             let tree = renderer.presentation(ofFrame: indices[k])
-            let slot: Slot = k > 0 && renderer.presentation(ofFrame: indices[k - 1]) == tree
-                ? .repeated : .drawn(renderer.render(tree))
+            trees.withLock { $0[k % window] = (k, tree) }
+            let slot: Slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? .repeated : .drawn(renderer.render(tree))
             slots.withLock { $0[k % window] = slot }
             ready[k % window].signal()
         }
+    }
+
+    /// The presentation tree of position `k`: the one its worker published, unless a later position
+    /// has taken its place in the ring, or computed again.
+    private func tree(at k: Int, _ renderer: Renderer) -> LayerTree {
+        if let (position, tree) = trees.withLock({ $0[k % window] }), position == k { return tree }
+        return renderer.presentation(ofFrame: indices[k])
     }
 
     /// The frame at position `k` once rendered, or nil when it repeats position k − 1's picture;
