@@ -7,8 +7,10 @@ import Glibc
 
 struct AllocatorTuningTests {
     #if canImport(Glibc)
-    /// On glibc both thresholds are set, again on a second call, and a buffer far above glibc's
-    /// default 128 KB mmap threshold (below the 64 MB set) then comes from the heap, not from mmap.
+    /// On glibc both thresholds and the arena count are set, again on a second call, and a buffer
+    /// far above glibc's default 128 KB mmap threshold (below the 64 MB set) then comes from the
+    /// heap, not from mmap. (Which arena a thread gets cannot be checked here: the test process has
+    /// made its threads' arenas before this runs; the executables call `apply()` before any thread.)
     @Test func glibcTakesBothThresholdsAndLargeBuffersStayOnTheHeap() throws {
         #expect(AllocatorTuning.apply())
         #expect(AllocatorTuning.apply())
