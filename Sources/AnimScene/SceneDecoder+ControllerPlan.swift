@@ -125,8 +125,9 @@ extension SceneDecoder {
         return work
     }
 
-    /// The black view UIKit lays over the covered view in a push or pop, not yet in the container;
-    /// its id cannot clash with a declared layer's (ids are looked up first-declared first).
+    /// The black view UIKit lays over the covered view in a push or pop, not yet in the container.
+    /// The transition refers to it by index; its id only names it in the tree, and a declared layer
+    /// with the same id would still be the one a scene's id finds (ids are looked up first-declared first).
     private func dimmingView(_ ctx: TransitionContext, opacity: Double) -> Int {
         let b = ctx.containerBounds
         var p = LayerProperties()
