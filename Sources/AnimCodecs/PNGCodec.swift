@@ -22,22 +22,32 @@ public enum PNGCodec {
 
     /// The PNG bytes of `width`×`height` straight RGBA8 pixels starting at `base`, rows `rowStride`
     /// bytes apart (so a rectangle inside a larger image can be written without copying).
-    static func encodeStraight(_ base: UnsafeRawPointer, width: Int, height: Int, rowStride: Int) throws(CodecError) -> [UInt8] {
+    static func encodeStraight(_ base: UnsafeRawPointer, width: Int, height: Int, rowStride: Int,
+                               firstGuess: Int? = nil) throws(CodecError) -> [UInt8] {
         var image = newImage()
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = rgbaFormat
         defer { png_image_free(&image) }
         let stride = Int32(rowStride)  // in components, which are bytes for 8-bit RGBA
-        var size = 0
-        let sized = png_image_write_to_memory(&image, nil, &size, 0, base, stride, nil)
-        guard sized != 0, size > 0 else { throw .png("cannot encode: \(message(of: &image))") }
-        var out = [UInt8](repeating: 0, count: size)
-        let written = out.withUnsafeMutableBytes { dst in
-            png_image_write_to_memory(&image, dst.baseAddress, &size, 0, base, stride, nil)
+        // One pass into a buffer that almost always fits (stored deflate blocks, IDAT chunks and
+        // the header chunks included); libpng reports the size it needs when it does not, and the
+        // second pass then writes exactly that. Sizing first would compress every image twice.
+        let raw = (width * 4 + 1) * height
+        var capacity = firstGuess ?? raw + raw / 256 + 1024
+        for _ in 0..<2 {
+            var size = capacity
+            let out = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                let ok = png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, base, stride, nil)
+                count = ok != 0 ? size : 0
+            }
+            // Copied into a buffer of its own size: callers may keep many frames' bytes.
+            if !out.isEmpty { return Array(out[...]) }
+            // Failed with the size unchanged (or zero): an error, not a short buffer.
+            guard size > capacity else { throw .png("cannot encode: \(message(of: &image))") }
+            capacity = size
         }
-        guard written != 0 else { throw .png("cannot encode: \(message(of: &image))") }
-        return Array(out.prefix(size))
+        throw .png("cannot encode: the PNG did not fit the size libpng asked for")
     }
 
     /// The premultiplied bitmap stored in PNG `data`; any colour type, bit depth or interlacing is

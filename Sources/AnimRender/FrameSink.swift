@@ -50,7 +50,9 @@ final class PNGSequenceSink: FrameSink {
         sequence = try PNGSequence(directory: directory)
     }
 
-    func add(_ frame: Bitmap, index: Int) throws(CodecError) { try sequence.write(frame, index: index) }
+    func add(_ frame: Bitmap, index: Int) throws(CodecError) { try sequence.write(try PNGCodec.encode(frame), index: index) }
+    /// Takes frame `index` already encoded (on the thread that drew it: see `writeSequence`).
+    func add(encoded png: [UInt8], index: Int) throws(CodecError) { try sequence.write(png, index: index) }
     func commit() throws(CodecError) { try sequence.commit() }
     func discard() { sequence.discard() }
 }

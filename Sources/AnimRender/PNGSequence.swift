@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import AnimCodecs
-import AnimRaster
 
 /// A folder of frame_00000.png, frame_00001.png, … written all-or-nothing: frames go to a hidden
 /// staging folder inside the target and are moved into place only when every frame succeeded.
@@ -40,10 +39,11 @@ final class PNGSequence {
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    func write(_ bitmap: Bitmap, index: Int) throws(CodecError) {
+    /// Stages frame `index`'s PNG bytes.
+    func write(_ png: [UInt8], index: Int) throws(CodecError) {
         let name = Self.fileName(index)
         do {
-            try AtomicFile.write(try PNGCodec.encode(bitmap), to: staging + "/" + name)
+            try AtomicFile.write(png, to: staging + "/" + name)
         } catch {
             // Name the frame's place in DIR, not the hidden staging folder.
             guard case let .io(_, reason) = error else { throw error }

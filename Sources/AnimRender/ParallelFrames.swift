@@ -31,22 +31,40 @@ public enum ParallelFrames {
         _ renderer: Renderer, frames indices: [Int], threads: Int,
         consume: (Int, Bitmap) throws(E) -> Void
     ) throws(E) -> FrameCount {
+        try render(renderer, frames: indices, threads: threads, prepare: { _, _ in () }) { (i, frame, _) throws(E) in
+            try consume(i, frame)
+        }
+    }
+
+    /// Calls `prepare` with each frame it draws, on the thread that drew it (work on a frame that
+    /// needs no other frame, such as encoding it as a PNG, runs in parallel too), and `consume`
+    /// with each frame of `indices` in the order given, with what `prepare` returned for it. A
+    /// frame that repeats the picture before it is not drawn and is consumed with nil: what was
+    /// prepared for the position before it holds for it too.
+    @discardableResult
+    public static func render<Prepared: Sendable, E: Error>(
+        _ renderer: Renderer, frames indices: [Int], threads: Int,
+        prepare: @escaping @Sendable (Int, Bitmap) -> Prepared,
+        consume: (Int, Bitmap, Prepared?) throws(E) -> Void
+    ) throws(E) -> FrameCount {
         var shown = ShownFrame()
         defer { shown.release() }
         if threads <= 1 || indices.count <= 1 {
             var previous: LayerTree?
             for i in indices {
                 let tree = renderer.presentation(ofFrame: i)
+                var prepared: Prepared?
                 if tree != previous {
                     shown.release()  // first, so the new frame can draw into its canvas
                     shown.replace(with: renderer.render(tree))
+                    prepared = prepare(i, shown.bitmap)
                 }
                 previous = tree
-                try consume(i, shown.bitmap)
+                try consume(i, shown.bitmap, prepared)
             }
             return shown.count(of: indices.count)
         }
-        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer))
+        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer), prepare: prepare)
         let workers = DispatchGroup()
         for _ in 0..<threads {
             DispatchQueue.global().async(group: workers) { pipeline.work(renderer) }
@@ -56,8 +74,12 @@ public enum ParallelFrames {
             workers.wait()
         }
         for k in indices.indices {
-            if let frame = pipeline.take(k) { shown.replace(with: frame) }
-            try consume(indices[k], shown.bitmap)
+            var prepared: Prepared?
+            if let (frame, value) = pipeline.take(k) {
+                shown.replace(with: frame)
+                prepared = value
+            }
+            try consume(indices[k], shown.bitmap, prepared)
         }
         return shown.count(of: indices.count)
     }
@@ -108,8 +130,9 @@ extension ParallelFrames {
 
 /// The shared state of one parallel render: which position to claim next, a ring of result slots
 /// and the semaphores that bound the window and signal finished frames.
-private final class FramePipeline: Sendable {
+private final class FramePipeline<Prepared: Sendable>: Sendable {
     private let indices: [Int]
+    private let prepare: @Sendable (Int, Bitmap) -> Prepared
     private let window: Int
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
@@ -122,11 +145,12 @@ private final class FramePipeline: Sendable {
     private let trees: Mutex<[(position: Int, tree: LayerTree)?]>
 
     private enum Slot {
-        case empty, drawn(Bitmap), repeated
+        case empty, drawn(Bitmap, Prepared), repeated
     }
 
-    init(indices: [Int], window: Int) {
+    init(indices: [Int], window: Int, prepare: @escaping @Sendable (Int, Bitmap) -> Prepared) {
         self.indices = indices
+        self.prepare = prepare
         self.window = window
         // Counted up from 0: libdispatch refuses to free a semaphore whose count ends below the
         // value it was created with, which a cancelled render can leave.
@@ -146,10 +170,16 @@ private final class FramePipeline: Sendable {
             guard k < indices.count else { return }
             let tree = renderer.presentation(ofFrame: indices[k])
             trees.withLock { $0[k % window] = (k, tree) }
-            let slot: Slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? .repeated : .drawn(renderer.render(tree))
+            let slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? Slot.repeated : drawn(k, tree, renderer)
             slots.withLock { $0[k % window] = slot }
             ready[k % window].signal()
         }
+    }
+
+    private func drawn(_ k: Int, _ tree: LayerTree, _ renderer: Renderer) -> Slot {
+        let frame = renderer.render(tree)
+        let value = prepare(indices[k], frame)
+        return .drawn(frame, value)
     }
 
     /// The presentation tree of position `k`: the one its worker published, unless a later position
@@ -159,9 +189,9 @@ private final class FramePipeline: Sendable {
         return renderer.presentation(ofFrame: indices[k])
     }
 
-    /// The frame at position `k` once rendered, or nil when it repeats position k − 1's picture;
-    /// frees its place in the window.
-    func take(_ k: Int) -> Bitmap? {
+    /// The frame at position `k` once rendered, with what was prepared for it, or nil when it
+    /// repeats position k − 1's picture; frees its place in the window.
+    func take(_ k: Int) -> (Bitmap, Prepared)? {
         ready[k % window].wait()
         let slot = slots.withLock { slots in
             let s = slots[k % window]
@@ -169,8 +199,8 @@ private final class FramePipeline: Sendable {
             return s
         }
         space.signal()
-        guard case .drawn(let frame) = slot else { return nil }
-        return frame
+        guard case let .drawn(frame, value) = slot else { return nil }
+        return (frame, value)
     }
 
     /// Stops the workers: those waiting for room wake up and return.

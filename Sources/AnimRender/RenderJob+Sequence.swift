@@ -2,22 +2,34 @@ import AnimCodecs
 import AnimRaster
 
 extension RenderJob {
-    /// Renders each needed frame of the selection once and feeds every requested output in frame order.
+    /// Renders each needed frame of the selection once and feeds every requested output in frame
+    /// order. PNG files of `--png-dir` are encoded on the threads that draw the frames, since each
+    /// depends on its own frame only; a frame that repeats the one before reuses its bytes.
     func writeSequence() throws(RenderError) {
         let selection = try FrameSelection.resolve(request.range, renderer: renderer)
         let sinks = try makeSinks(selection)
         let needed = Array(Set(sinks.flatMap(\.frames))).sorted()
+        let pngFrames = Set(sinks.lazy.compactMap { $0 as? PNGSequenceSink }.flatMap(\.frames))
         var cursors = [Int](repeating: 0, count: sinks.count)
         var done = 0
+        // The PNG of the picture last drawn, if it was encoded: a repeated frame is the same picture.
+        var lastPNG: Result<[UInt8], CodecError>?
         do {
-            try ParallelFrames.render(renderer, frames: needed, threads: request.threads) { (i, bitmap) throws(CodecError) in
+            try ParallelFrames.render(renderer, frames: needed, threads: request.threads, prepare: { i, frame in
+                pngFrames.contains(i) ? Result { () throws(CodecError) in try PNGCodec.encode(frame) } : nil
+            }, consume: { (i, bitmap, prepared: Result<[UInt8], CodecError>??) throws(CodecError) in
+                if let prepared { lastPNG = prepared }
                 for (k, sink) in sinks.enumerated() where cursors[k] < sink.frames.count && sink.frames[cursors[k]] == i {
-                    try sink.add(bitmap, index: i)
+                    if let png = sink as? PNGSequenceSink, let encoded = lastPNG {
+                        try png.add(encoded: try encoded.get(), index: i)
+                    } else {
+                        try sink.add(bitmap, index: i)
+                    }
                     cursors[k] += 1
                 }
                 done += 1
                 progress(done, needed.count)
-            }
+            })
             for sink in sinks { try sink.commit() }
         } catch {
             for sink in sinks { sink.discard() }

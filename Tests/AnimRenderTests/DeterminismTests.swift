@@ -58,6 +58,28 @@ struct DeterminismTests {
         }
     }
 
+    @Test func whatIsPreparedOnTheWorkersArrivesWithItsFrame() throws {
+        // The PNG of each drawn frame is encoded where it was drawn; repeats arrive with nil.
+        let r = try renderer("seeds/shopping-cart.json")
+        let list = [0, 5, 9, 30, 31, 65, 69]
+        var outcomes: [[String]] = []
+        for threads in [1, 2] {
+            var outcome: [String] = []
+            let count = ParallelFrames.render(r, frames: list, threads: threads, prepare: { i, frame in
+                (i, try! PNGCodec.encode(frame))
+            }, consume: { i, frame, prepared in
+                guard let (drawnIndex, png) = prepared else { return outcome.append("\(i) repeats") }
+                #expect(drawnIndex == i)
+                #expect(try! PNGCodec.decode(png) == PNGCodec.decode(PNGCodec.encode(frame)), "frame \(i)")
+                outcome.append("\(i) drawn")
+            })
+            #expect(count == FrameCount(drawn: 4, repeated: 3), "threads \(threads)")
+            outcomes.append(outcome)
+        }
+        #expect(outcomes[0] == ["0 drawn", "5 repeats", "9 repeats", "30 drawn", "31 drawn", "65 drawn", "69 repeats"])
+        #expect(outcomes[1] == outcomes[0])
+    }
+
     struct Stop: Error {}
 
     @Test func aFailingConsumerStopsTheWorkers() throws {

@@ -86,6 +86,28 @@ struct CLITests {
         #expect(files.first == "frame_00000.png" && files.last == "frame_00049.png")
     }
 
+    @Test func pngDirectoryIsTheSameOnAnyThreadCountAndEqualsSingleFrames() throws {
+        // The cart holds still before and after its flight, so repeated frames reuse the PNG
+        // encoded for the frame before them; the files are encoded on the drawing threads.
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = scenes.appendingPathComponent("seeds/shopping-cart.json").path
+        var listings: [[Data]] = []
+        for threads in ["1", "2"] {
+            let out = dir.appendingPathComponent("frames-\(threads)")
+            let r = try CommandRunner.run([scene, "--png-dir", out.path, "--gif", dir.appendingPathComponent("c\(threads).gif").path,
+                                           "--threads", threads, "--quiet"])
+            #expect(r.status == 0, "\(r.stderr)")
+            listings.append(try listing(out).map { try Data(contentsOf: out.appendingPathComponent($0)) })
+        }
+        #expect(listings[0].count == 70)
+        #expect(listings[0] == listings[1])
+        for frame in [0, 5, 11, 40, 69] {
+            let one = dir.appendingPathComponent("one-\(frame).png")
+            #expect(try CommandRunner.run([scene, "--frame", String(frame), "--png", one.path]).status == 0)
+            #expect(try Data(contentsOf: one) == listings[1][frame], "frame \(frame)")
+        }
+    }
+
     @Test func singleFrameAndTime() throws {
         let dir = try CommandRunner.temporaryDirectory()
         let scene = scenes.appendingPathComponent("animations/fade-out.json").path
