@@ -71,3 +71,19 @@ struct UIViewKeyframeCurrentStateTests {
         #expect(abs(Fixture.number(t, "opacity", at: 1) - 0.75) < 1e-12)
     }
 }
+
+extension UIViewKeyframeCurrentStateTests {
+    @Test func aLaterKeyframeHoldsTheValueOnScreenUntilItStarts() {
+        // The keyframe starts half-way (relative 0.5): 0.5 is held until 0.75 s, then 0.5 → 1 by 1 s.
+        let fade = UIViewAnimation(duration: 1, curve: .linear, changes: [LayerChanges(layer: 0, settings: [alpha(0)])])
+        let base = UIViewAnimation(duration: 0.5, curve: .linear, beginFromCurrentState: true, changes: [])
+        let back = UIViewKeyframeAnimation(base: base, keyframes: [
+            .init(relativeStartTime: 0.5, relativeDuration: 0.5, changes: [LayerChanges(layer: 0, settings: [alpha(1)])]),
+        ])
+        let t = Timeline(model: Fixture.tree(), actions: [
+            TimedAction(time: 0, action: .animate(fade)), TimedAction(time: 0.5, action: .animateKeyframes(back)),
+        ])
+        #expect(Fixture.number(t, "opacity", at: 0.625) == 0.5)
+        #expect(abs(Fixture.number(t, "opacity", at: 0.875) - 0.75) < 1e-12)
+    }
+}
