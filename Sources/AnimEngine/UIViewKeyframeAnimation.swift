@@ -38,7 +38,8 @@ public struct UIViewKeyframeAnimation: Hashable, Sendable {
 }
 
 /// The lowering: the model takes every keyframe's changes at once; each property that changed gets
-/// values [the old value, each keyframe's target…] at key times [0, each keyframe's start and end…, 1],
+/// values [the old value (the value on screen with beginFromCurrentState, as for UIView.animate),
+/// each keyframe's target…] at key times [0, each keyframe's start and end…, 1],
 /// holding the previous value between keyframes; calculationMode from the options; fillMode both;
 /// the overall timing function is the curve (easeInEaseOut unless a curve option is given).
 enum UIViewKeyframeLowering {
@@ -51,20 +52,15 @@ enum UIViewKeyframeLowering {
         let layers = Array(Set(k.keyframes.flatMap { $0.changes.map(\.layer) })).sorted()
         for layer in layers {
             let before = tree.nodes[layer].properties
-            var state = before
-            var tracks: [LayerProperty: Track] = [:]
+            var after = before
             for keyframe in k.keyframes {
-                let previous = state
-                for entry in keyframe.changes where entry.layer == layer { entry.settings.apply(to: &state) }
-                for property in LayerProperty.allCases where property.kind != .bool && property.get(previous) != property.get(state) {
-                    var track = tracks[property] ?? Track(values: [property.get(before)], keyTimes: [0])
-                    add(keyframe, value: property.get(state), to: &track)
-                    tracks[property] = track
-                }
+                for entry in keyframe.changes where entry.layer == layer { entry.settings.apply(to: &after) }
             }
-            tree.nodes[layer].properties = state
+            tree.nodes[layer].properties = after
             guard k.base.duration > 0 else { continue }
             let now = tree.localTime(of: layer, at: t)
+            let start = k.base.beginFromCurrentState ? UIViewLowering.presentation(before, attached[layer], at: now) : before
+            let tracks = tracks(k, layer: layer, model: before, start: start)
             for property in LayerProperty.allCases {
                 guard var track = tracks[property] else { continue }
                 close(&track)
@@ -73,6 +69,24 @@ enum UIViewKeyframeLowering {
                 attached[layer].append(animation)
             }
         }
+    }
+
+    /// The values and key times of every property the keyframes change on `layer`, starting from its
+    /// value in `start` (the old model, or the layer on screen with beginFromCurrentState).
+    static func tracks(_ k: UIViewKeyframeAnimation, layer: Int, model before: LayerProperties,
+                       start: LayerProperties) -> [LayerProperty: Track] {
+        var state = before
+        var tracks: [LayerProperty: Track] = [:]
+        for keyframe in k.keyframes {
+            let previous = state
+            for entry in keyframe.changes where entry.layer == layer { entry.settings.apply(to: &state) }
+            for property in LayerProperty.allCases where property.kind != .bool && property.get(previous) != property.get(state) {
+                var track = tracks[property] ?? Track(values: [property.get(start)], keyTimes: [0])
+                add(keyframe, value: property.get(state), to: &track)
+                tracks[property] = track
+            }
+        }
+        return tracks
     }
 
     /// Holds the previous value until the keyframe starts, then reaches its target at its end.

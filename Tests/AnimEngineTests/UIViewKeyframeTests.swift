@@ -42,3 +42,48 @@ struct UIViewKeyframeTests {
         #expect(Fixture.number(t, "position.x", at: 0.1) == 10)
     }
 }
+
+/// `beginFromCurrentState` in animateKeyframes: the first keyframe value is the value on screen,
+/// as for UIView.animate (core-animation-semantics.md §2.5: "fromValue ... the old model value (or the
+/// presentation value with beginFromCurrentState)"; §4.4: values = [start value, each target …]).
+struct UIViewKeyframeCurrentStateTests {
+    func alpha(_ value: Double) -> LayerSetting { .value(LayerKeyPath("opacity")!, .number(value)) }
+
+    func timeline(beginFromCurrentState: Bool) -> Timeline {
+        let fade = UIViewAnimation(duration: 1, curve: .linear, changes: [LayerChanges(layer: 0, settings: [alpha(0)])])
+        let base = UIViewAnimation(duration: 1, curve: .linear, beginFromCurrentState: beginFromCurrentState, changes: [])
+        let back = UIViewKeyframeAnimation(base: base, keyframes: [
+            .init(relativeStartTime: 0, relativeDuration: 1, changes: [LayerChanges(layer: 0, settings: [alpha(1)])]),
+        ])
+        return Timeline(model: Fixture.tree(), actions: [
+            TimedAction(time: 0, action: .animate(fade)), TimedAction(time: 0.5, action: .animateKeyframes(back)),
+        ])
+    }
+
+    @Test func startsFromTheOldModelValueByDefault() {
+        #expect(Fixture.number(timeline(beginFromCurrentState: false), "opacity", at: 0.5) == 0)
+    }
+
+    @Test func startsFromThePresentationValueWithBeginFromCurrentState() {
+        // The fade is half-way (0.5) at 0.5 s; the keyframe animation runs 0.5 → 1 from there.
+        let t = timeline(beginFromCurrentState: true)
+        #expect(Fixture.number(t, "opacity", at: 0.5) == 0.5)
+        #expect(abs(Fixture.number(t, "opacity", at: 1) - 0.75) < 1e-12)
+    }
+}
+
+extension UIViewKeyframeCurrentStateTests {
+    @Test func aLaterKeyframeHoldsTheValueOnScreenUntilItStarts() {
+        // The keyframe starts half-way (relative 0.5): 0.5 is held until 0.75 s, then 0.5 → 1 by 1 s.
+        let fade = UIViewAnimation(duration: 1, curve: .linear, changes: [LayerChanges(layer: 0, settings: [alpha(0)])])
+        let base = UIViewAnimation(duration: 0.5, curve: .linear, beginFromCurrentState: true, changes: [])
+        let back = UIViewKeyframeAnimation(base: base, keyframes: [
+            .init(relativeStartTime: 0.5, relativeDuration: 0.5, changes: [LayerChanges(layer: 0, settings: [alpha(1)])]),
+        ])
+        let t = Timeline(model: Fixture.tree(), actions: [
+            TimedAction(time: 0, action: .animate(fade)), TimedAction(time: 0.5, action: .animateKeyframes(back)),
+        ])
+        #expect(Fixture.number(t, "opacity", at: 0.625) == 0.5)
+        #expect(abs(Fixture.number(t, "opacity", at: 0.875) - 0.75) < 1e-12)
+    }
+}
