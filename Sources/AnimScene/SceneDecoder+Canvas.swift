@@ -19,7 +19,13 @@ extension SceneDecoder {
             }
         }
         if let r = object.optional("duration"), let d = attempt({ () throws(SceneError) in try r.number() }) {
-            if d < 0 { errors.append(r.error("duration must be 0 or more, found \(d)")) } else { canvas.duration = d }
+            if d < 0 {
+                errors.append(r.error("duration must be 0 or more, found \(formatNumber(d))"))
+            } else if d > SceneLimits.maxDuration {
+                errors.append(r.error("duration must be at most \(formatNumber(SceneLimits.maxDuration)) s (a day), found \(formatNumber(d))"))
+            } else {
+                canvas.duration = d
+            }
         }
         if let r = object.optional("background"), let c = attempt({ () throws(SceneError) in try r.color() }) {
             canvas.background = c

@@ -142,5 +142,11 @@ final class SceneDecoder {
             let where_ = object.optional("canvas") ?? object.reader
             errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
         }
+        // Only an inferred duration can be this long: an explicit one is checked with the canvas.
+        if !(canvas.duration <= SceneLimits.maxDuration) {
+            errors.append((object.optional("canvas") ?? object.reader).error(
+                "the animations run until \(formatNumber(canvas.duration)) s, longer than a scene may last "
+                    + "(\(formatNumber(SceneLimits.maxDuration)) s, a day)", hint: "set canvas.duration"))
+        }
     }
 }
