@@ -94,6 +94,8 @@ final class SceneDecoder {
         checkFrameCount(canvas, object)
         let images = loadImages()
         let text = loadText()
+        // The timeline runs the dynamics simulations: not with values already found to be wrong.
+        guard errors.isEmpty else { return nil }
         return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title, goldenFrames: golden,
                      goldenTolerance: tolerance, images: images, text: text)
     }
