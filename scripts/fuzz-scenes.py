@@ -292,7 +292,7 @@ def make_case(seed, index, scenes):
         notes.append(note)
     else:
         doc = json.loads(text)
-        for _ in range(rng.choice([1, 1, 2, 3])):
+        for _ in range(rng.choice([1, 1, 2, 3, 5])):
             doc, note = rng.choice(MUTATIONS)(doc, rng)
             notes.append(note)
         text = json.dumps(doc, indent=1)
