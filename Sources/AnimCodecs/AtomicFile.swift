@@ -13,6 +13,7 @@ public enum AtomicFile {
     /// Errors are ``CodecError/io(path:reason:)`` naming `path` with the `strerror` text
     /// (a missing folder gives "No such file or directory").
     public static func write(_ bytes: [UInt8], to path: String) throws(CodecError) {
+        try refuseSpecialFile(path)
         let (fd, temp) = try createTemporary(for: path)
         do throws(CodecError) {
             try writeAll(bytes, to: fd, path: path)
@@ -39,6 +40,7 @@ public enum AtomicFile {
     /// `path` is a folder. Outputs call it before any frame is drawn.
     public static func checkWritable(_ path: String) throws(CodecError) {
         if isDirectory(path) { throw .io(path: path, reason: "is a directory") }
+        try refuseSpecialFile(path)
         let (fd, temp) = try createTemporary(for: path)
         close(fd)
         unlink(temp)
@@ -119,6 +121,15 @@ public enum AtomicFile {
         #else
         Darwin.write(fd, buffer, count)
         #endif
+    }
+
+    /// Throws when `path` is a device, FIFO or socket (such as /dev/full or /dev/stdout): the rename
+    /// would replace it with a regular file (or fail only for lack of permission), not write into it.
+    private static func refuseSpecialFile(_ path: String) throws(CodecError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        let type = st.st_mode & S_IFMT
+        if type != S_IFREG && type != S_IFDIR { throw .io(path: path, reason: "is not a regular file") }
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -19,10 +19,14 @@ public enum FileReader {
     }
 
     /// Every byte of the file at `path`; with `maxSize`, a larger file fails once that many bytes are read.
+    ///
+    /// A FIFO is opened without waiting for a writer (a FIFO nobody writes to reads as empty, it
+    /// does not hang); once open, reads block as usual, so a pipe such as /dev/stdin is read whole.
     public static func contents(of path: String, maxSize: Int? = nil) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .open(SystemError.lastMessage()) }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -37,10 +41,10 @@ public enum FileReader {
         }
     }
 
-    /// Every byte of the file at `path`, failures as ``CodecError/io(path:reason:)``.
-    static func readAll(_ path: String) throws(CodecError) -> [UInt8] {
+    /// Every byte of the file at `path` (at most `maxSize`), failures as ``CodecError/io(path:reason:)``.
+    static func readAll(_ path: String, maxSize: Int? = nil) throws(CodecError) -> [UInt8] {
         do {
-            return try contents(of: path)
+            return try contents(of: path, maxSize: maxSize)
         } catch {
             switch error {
             case let .open(reason), let .read(reason): throw .io(path: path, reason: reason)

@@ -10,7 +10,7 @@ import AnimRaster
 public enum ImageDecoder {
     /// Decodes a PNG or JPEG file (sniffed by its signature, not its extension) into premultiplied RGBA8.
     public static func decode(contentsOf path: String) throws(CodecError) -> Bitmap {
-        try decode(data: try FileReader.readAll(path), name: path)
+        try decode(data: try FileReader.readAll(path, maxSize: ImageLimits.maxFileSize), name: path)
     }
 
     /// Decodes PNG or JPEG `data` into premultiplied RGBA8; `name` (usually the path) is used in errors.

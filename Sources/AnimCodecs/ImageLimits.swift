@@ -6,6 +6,9 @@ enum ImageLimits {
     static let maxDimension = Bitmap.maxDimension
     /// The largest width × height: 2²⁸ pixels, a 1 GiB bitmap.
     static let maxPixels = 1 << 28
+    /// The largest image file read (256 MiB): more than any PNG or JPEG within those sizes needs in
+    /// practice, and a bound on reading an endless file such as /dev/zero.
+    static let maxFileSize = 256 << 20
 
     /// The header's size as `Int`s when a bitmap of that size may be allocated.
     static func check(width: UInt32, height: UInt32) throws(DecodeFailure) -> (width: Int, height: Int) {

@@ -11,8 +11,7 @@ extension Compositor {
         let shape = draw.shape, layer = shape.layer
         let sigma = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0) * shape.scale
         let offset = Self.deviceOffset(layer.shadowOffset, map: shape.map, at: layer.bounds)
-        let margin = Int((3 * sigma + abs(offset.x) + abs(offset.y)).rounded(.up)) + 1
-        let reach = canvasRect.grown(by: min(margin, 4096))
+        let reach = canvasRect.grown(by: Self.shadowReach(3 * sigma + abs(offset.x) + abs(offset.y), plus: 1))
         let source = layer.shadowPath.map { shadowPathCoverage($0, shape: shape, clip: reach) }
             ?? GaussianBlur.alpha(of: surface.bitmap, area: surface.dirty)
         guard let source, var blurred = GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: canvasRect) else { return }
@@ -33,6 +32,13 @@ extension Compositor {
               let moved = blurred.shifted(by: origin, clip: canvasRect, hole: key.opaqueInterior(at: origin)) else { return }
         Blend.fill(moved, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(moved.bounds)
+    }
+
+    /// How far a shadow reaches past its shape: `pixels` rounded up, plus `plus`, at most 4096 px.
+    /// Huge, infinite or NaN reaches (from an absurd shadowRadius or shadowOffset) give 4096.
+    static func shadowReach(_ pixels: Double, plus: Int) -> Int {
+        let limit = 4096
+        return pixels < Double(limit) ? min(limit, Int(pixels.rounded(.up)) + plus) : limit
     }
 
     /// shadowColor × shadowOpacity (at most 1) at opacity `alpha`, premultiplied.

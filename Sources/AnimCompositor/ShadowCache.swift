@@ -90,8 +90,8 @@ struct ShadowKey: Hashable {
         guard let source = Self.alpha(background: shape.mask, backgroundAlpha,
                                       border: borderAlpha > 0 ? shape.borderMask() : nil, borderAlpha, area: area)
         else { return nil }
-        let reach = Int((3.2 * sigma + abs(offset.x) + abs(offset.y)).rounded(.up)) + 2
-        return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: min(reach, 4096)))
+        let reach = Compositor.shadowReach(3.2 * sigma + abs(offset.x) + abs(offset.y), plus: 2)
+        return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: reach))
     }
 
     /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`).

@@ -31,10 +31,10 @@ enum DynamicsSimulation {
             var a = animator ?? DynamicAnimator(referenceBounds: tree.nodes[view].properties.bounds)
             a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0, action.collisionBoundsTypes[$0] ?? .rectangle) }
             let stop = k + 1 < events.count ? timeline.actions[events[k + 1]].time : max(end, start)
-            let steps = min(Int(((stop - start) / PhysicsSettings.step + 1e-9).rounded(.down)), maxSteps)
+            let steps = Self.steps(from: start, to: stop)
             var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
             track.record(a)
-            for _ in 0..<max(steps, 0) {
+            for _ in 0..<steps {
                 a.step()
                 track.record(a)
                 if a.isAsleep { break }  // the animator pauses; the last pose holds
@@ -43,6 +43,14 @@ enum DynamicsSimulation {
             timeline.actions[index].action = .dynamics(action)
             animator = a
         }
+    }
+
+    /// Whole physics steps from `start` to `stop`: 0…maxSteps, also for spans too long or
+    /// negative to convert to Int.
+    static func steps(from start: Double, to stop: Double) -> Int {
+        let span = ((stop - start) / PhysicsSettings.step + 1e-9).rounded(.down)
+        guard span > 0 else { return 0 }
+        return span < Double(maxSteps) ? Int(span) : maxSteps
     }
 
     /// An item as the animator first sees it: centre = position, bounds size, and the rotation

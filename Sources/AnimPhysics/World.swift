@@ -40,7 +40,8 @@ public struct World: Hashable, Sendable {
             let travel = b.velocity.length * h + abs(b.angularVelocity) * h * b.shape.reach
             ratio = max(ratio, travel / (PhysicsSettings.travelFraction * b.minHalfExtent))
         }
-        return min(Int(ratio.rounded(.up)), PhysicsSettings.maxSubsteps)
+        // An infinite speed (an absurd push or gravity) takes the most sub-steps, without converting ∞ to Int.
+        return ratio < Double(PhysicsSettings.maxSubsteps) ? Int(ratio.rounded(.up)) : PhysicsSettings.maxSubsteps
     }
 
     mutating func solve(dt: Double) {

@@ -1,6 +1,6 @@
 import AnimScene
 
-/// Checks that command-line overrides (--fps, --scale) keep the render within the scene limits.
+/// Checks that command-line overrides (--fps, --scale, --include-end) keep the render within the scene limits.
 public enum CanvasCheck {
     /// A description of what is wrong, or nil.
     public static func problem(_ r: Renderer) -> String? {
@@ -12,6 +12,10 @@ public enum CanvasCheck {
         if w < 1 || h < 1 { return "the canvas would be \(w)×\(h) pixels" }
         if r.frameCount > SceneLimits.maxFrames {
             return "the render would have \(r.frameCount) frames; at most \(SceneLimits.maxFrames) are allowed"
+        }
+        if !(r.endTime <= SceneLimits.maxDuration) {
+            return "the render would end at \(r.endTime.formatted) s (its last frame lasts 1/fps = \((1 / r.canvas.fps).formatted) s); "
+                + "at most \(SceneLimits.maxDuration.formatted) s is allowed"
         }
         return nil
     }

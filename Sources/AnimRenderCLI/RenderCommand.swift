@@ -162,7 +162,7 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
         if let problem = CanvasCheck.problem(renderer) {
-            printError("error: \(problem)")
+            printError("error: \(scene): \(problem)")
             throw ExitCode(2)
         }
         var job = RenderJob(renderer: renderer, request: request())
@@ -174,8 +174,11 @@ struct RenderCommand: ParsableCommand {
             bar.finish()
         } catch {
             bar.finish()
+            if case let .usage(problem) = error {
+                printError("error: \(scene): \(problem)")
+                throw ExitCode(2)
+            }
             printError(error.description)
-            if case .usage = error { throw ExitCode(2) }
             throw ExitCode(1)
         }
         if !quiet { printSummary(renderer) }

@@ -79,6 +79,9 @@ public enum SceneLimits {
     public static let maxPixelCount = 64.0 * 1024 * 1024
     /// The most frames one render may produce.
     public static let maxFrames = 100_000
+    /// The latest time a render may end, in seconds (a day): keeps frame delays and timestamps
+    /// (centiseconds, milliseconds) far inside the integers the encoders use.
+    public static let maxDuration = 86_400.0
     /// The deepest layer nesting accepted.
     public static let maxDepth = 256
 }

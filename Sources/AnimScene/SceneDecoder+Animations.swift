@@ -107,7 +107,10 @@ extension SceneDecoder {
         guard let n = attempt({ () throws(SceneError) in try list.map { (e) throws(SceneError) in try e.number() } }) else { return nil }
         let f = TimingFunction(Float(n[0]), Float(n[1]), Float(n[2]), Float(n[3]))
         guard f.isValid else {
-            errors.append(r.error("control-point x values must lie in 0…1 (found c1x \(n[0]), c2x \(n[2]))"))
+            let xInRange = (0...1).contains(n[0]) && (0...1).contains(n[2])
+            errors.append(r.error(xInRange
+                ? "control-point y values must fit a Float, as CAMediaTimingFunction's do (found c1y \(formatNumber(n[1])), c2y \(formatNumber(n[3])))"
+                : "control-point x values must lie in 0…1 (found c1x \(n[0]), c2x \(n[2]))"))
             return nil
         }
         return f

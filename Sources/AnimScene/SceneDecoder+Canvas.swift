@@ -19,7 +19,13 @@ extension SceneDecoder {
             }
         }
         if let r = object.optional("duration"), let d = attempt({ () throws(SceneError) in try r.number() }) {
-            if d < 0 { errors.append(r.error("duration must be 0 or more, found \(d)")) } else { canvas.duration = d }
+            if d < 0 {
+                errors.append(r.error("duration must be 0 or more, found \(formatNumber(d))"))
+            } else if d > SceneLimits.maxDuration {
+                errors.append(r.error("duration must be at most \(formatNumber(SceneLimits.maxDuration)) s (a day), found \(formatNumber(d))"))
+            } else {
+                canvas.duration = d
+            }
         }
         if let r = object.optional("background"), let c = attempt({ () throws(SceneError) in try r.color() }) {
             canvas.background = c
@@ -49,9 +55,9 @@ extension SceneDecoder {
         let reader = object.optional("width") ?? object.reader
         if w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount {
             errors.append(reader.error(
-                "the canvas is \(Int(w))×\(Int(h)) pixels (size × scale); the limit is \(Int(SceneLimits.maxPixelDimension)) per side and \(Int(SceneLimits.maxPixelCount / 1_048_576)) megapixels"))
+                "the canvas is \(formatNumber(w))×\(formatNumber(h)) pixels (size × scale); the limit is \(Int(SceneLimits.maxPixelDimension)) per side and \(Int(SceneLimits.maxPixelCount / 1_048_576)) megapixels"))
         } else if w < 1 || h < 1 {
-            errors.append(reader.error("the canvas must be at least 1×1 pixel (size × scale), found \(w)×\(h)"))
+            errors.append(reader.error("the canvas must be at least 1×1 pixel (size × scale), found \(formatNumber(w))×\(formatNumber(h))"))
         }
     }
 }

@@ -94,6 +94,8 @@ final class SceneDecoder {
         checkFrameCount(canvas, object)
         let images = loadImages()
         let text = loadText()
+        // The timeline runs the dynamics simulations: not with values already found to be wrong.
+        guard errors.isEmpty else { return nil }
         return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title, goldenFrames: golden,
                      goldenTolerance: tolerance, images: images, text: text)
     }
@@ -141,6 +143,12 @@ final class SceneDecoder {
         if frames > Double(SceneLimits.maxFrames) {
             let where_ = object.optional("canvas") ?? object.reader
             errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
+        }
+        // Only an inferred duration can be this long: an explicit one is checked with the canvas.
+        if !(canvas.duration <= SceneLimits.maxDuration) {
+            errors.append((object.optional("canvas") ?? object.reader).error(
+                "the animations run until \(formatNumber(canvas.duration)) s, longer than a scene may last "
+                    + "(\(formatNumber(SceneLimits.maxDuration)) s, a day)", hint: "set canvas.duration"))
         }
     }
 }

@@ -104,6 +104,21 @@ struct OutputFailureCLITests {
         }
     }
 
+    /// A FIFO (like /dev/full or /dev/stdout, a special file) as the output: renaming the finished
+    /// file over it would replace it, so it is refused before rendering and left as it was.
+    @Test(arguments: outputs.filter { !$0.needsFFmpeg && $0.name != "png-dir" })
+    func specialFileAsOutputIsRefusedAndKept(_ output: Output) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let target = dir.appendingPathComponent(output.file).path
+        #expect(mkfifo(target, 0o644) == 0)
+        let r = try CommandRunner.run([try scene(in: dir)] + output.arguments(target) + ["--quiet"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot write \(target): is not a regular file\n", "\(r.stderr)")
+        var st = stat()
+        #expect(stat(target, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(RestrictedRun.listing(dir) == [output.file, "scene.json"].sorted())
+    }
+
     @Test func unlimitedRunsOfTheSameOutputsSucceed() throws {
         // The control for the tests above: the same scene and options write every output.
         let dir = try CommandRunner.temporaryDirectory()

@@ -1,0 +1,48 @@
+import AnimScene
+import Testing
+
+/// Extreme numbers found by scripts/fuzz-scenes.py: located errors with accurate messages, never a trap.
+struct ExtremeNumberDecodingTests: SceneFixture {
+    @Test(arguments: [#""width": 18446744073709551616, "height": 10"#, #""width": 10, "height": 1e308, "scale": 1e308"#])
+    func canvasBeyondIntIsALocatedError(_ canvas: String) {
+        let e = sceneErrors(#"{"canvas": {\#(canvas)}}"#)
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description == "canvas.width")
+        #expect(e.first?.message.hasPrefix("the canvas is ") == true, "\(e)")
+    }
+
+    @Test func explicitDurationBeyondADay() {
+        let e = sceneErrors(#"{"canvas": {"width": 10, "height": 10, "fps": 1e-300, "duration": 1e300}}"#)
+        #expect(e.map(\.path?.description) == ["canvas.duration"])
+        #expect(e.first?.message == "duration must be at most 86400 s (a day), found 1e+300")
+    }
+
+    @Test func inferredDurationBeyondADay() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 10, "height": 10, "fps": 1e-300},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "beginTime": 1e300}]}]}
+            """)
+        #expect(e.map(\.path?.description) == ["canvas"])
+        #expect(e.first?.message.hasPrefix("the animations run until 1e+300 s") == true, "\(e)")
+    }
+
+    /// A scene with errors builds no timeline: its dynamics are not simulated with a negative `at`.
+    @Test func negativeDynamicsTimeIsOnlyAnError() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 100, "height": 100, "duration": 1},
+             "layers": [{"id": "box", "frame": [0, 0, 100, 100], "sublayers": [{"id": "ball", "frame": [10, 10, 20, 20]}]}],
+             "timeline": [{"at": -9223372036854775808, "dynamics": {"referenceView": "box", "behaviors": [{"gravity": {"items": ["ball"]}}]}}]}
+            """)
+        #expect(e.map(\.path?.description) == ["timeline[0].at"])
+    }
+
+    /// Float control points: y values beyond Float's range are named as such, not as x values.
+    @Test func timingFunctionYBeyondFloat() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "timingFunction": [0, 1e308, 1, -1e308]}]}]}
+            """)
+        #expect(e.first?.path?.description == "layers[0].animations[0].timingFunction")
+        #expect(e.first?.message == "control-point y values must fit a Float, as CAMediaTimingFunction's do (found c1y 1e+308, c2y -1e+308)")
+    }
+}

@@ -1,0 +1,94 @@
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// Extreme but valid numbers found by scripts/fuzz-scenes.py: each gives a located error (exit 2,
+/// the scene file named, nothing written) or a defined result (exit 0), never a runtime trap.
+struct ExtremeValuesCLITests {
+    /// Writes `json` as scene.json in a new folder; returns the folder and the scene's path.
+    func scene(_ json: String) throws -> (dir: URL, path: String) {
+        let dir = try CommandRunner.temporaryDirectory()
+        let url = dir.appendingPathComponent("scene.json")
+        try Data(json.utf8).write(to: url)
+        return (dir, url.path)
+    }
+
+    /// Runs the scene with `arguments`; expects exit 2, `message` after the scene's path, and
+    /// nothing but the scene left in its folder.
+    func expectRefused(_ json: String, _ arguments: [String], _ message: String) throws {
+        let (dir, path) = try scene(json)
+        let r = try CommandRunner.run([path] + arguments.map { $0.replacingOccurrences(of: "DIR", with: dir.path) })
+        #expect(r.status == 2, "\(arguments): \(r.stderr)")
+        #expect(r.stderr.contains("error: \(path)"), "\(arguments): \(r.stderr)")
+        #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        #expect(RestrictedRun.listing(dir) == ["scene.json"], "\(arguments)")
+    }
+
+    static func canvas(_ canvas: String, layers: String = "[]", timeline: String = "[]") -> String {
+        #"{"canvas": {\#(canvas)}, "layers": \#(layers), "timeline": \#(timeline)}"#
+    }
+
+    @Test(arguments: ["\"width\": 18446744073709551616, \"height\": 10", "\"width\": 10, \"height\": 1e308, \"scale\": 1e308",
+                      "\"width\": 9223372036854775807, \"height\": 9223372036854775807"])
+    func hugeCanvasIsALocatedErrorNotATrap(_ canvas: String) throws {
+        try expectRefused(Self.canvas(canvas), ["--frame", "0", "--png", "DIR/one.png"], "canvas.width: the canvas is ")
+    }
+
+    @Test(arguments: ["--gif", "--apng", "--webp"])
+    func durationBeyondADayIsALocatedError(_ option: String) throws {
+        let json = Self.canvas(#""width": 10, "height": 10, "fps": 1e-300, "duration": 1e300"#)
+        try expectRefused(json, [option, "DIR/out"], "canvas.duration: duration must be at most 86400 s")
+    }
+
+    @Test(arguments: [[String](), ["--fps", "1e-9"]])
+    func lastFrameLongerThanADayIsRefused(_ fps: [String]) throws {
+        let json = Self.canvas(#""width": 10, "height": 10, "fps": 1e-300, "duration": 1"#)
+        try expectRefused(json, ["--gif", "DIR/out.gif", "--include-end"] + fps, "the render would end at ")
+    }
+
+    @Test func sceneWithoutFramesNamesTheFile() throws {
+        let json = Self.canvas(#""width": 10, "height": 10, "fps": 10, "duration": 0.001"#)
+        try expectRefused(json, ["--gif", "DIR/out.gif"], "the scene has no frames")
+    }
+
+    @Test(arguments: ["1e308", "1e6"])
+    func hugeShadowRadiusRenders(_ radius: String) throws {
+        let layers = #"[{"id": "a", "frame": [10, 10, 30, 30], "backgroundColor": "red", "shadowOpacity": 1, "shadowRadius": \#(radius), "shadowOffset": [1e308, 1e308]}]"#
+        try expectRenders(Self.canvas(#""width": 60, "height": 60, "fps": 10, "duration": 0.3"#, layers: layers))
+    }
+
+    @Test func infinitePushRenders() throws {
+        let layers = Self.dynamicsLayers
+        let timeline = #"[{"at": 0, "dynamics": {"referenceView": "box", "behaviors": [{"push": {"items": ["ball"], "magnitude": 1e308, "mode": "instantaneous"}}, {"collision": {"items": ["ball"], "translatesReferenceBoundsIntoBoundary": true}}]}}]"#
+        try expectRenders(Self.canvas(#""width": 200, "height": 200, "fps": 10, "duration": 0.5"#, layers: layers, timeline: timeline))
+    }
+
+    @Test func inferredDurationBeyondADayIsALocatedError() throws {
+        let layers = #"[{"id": "a", "frame": [0, 0, 5, 5], "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": 1e300, "duration": 1}]}]"#
+        try expectRefused(Self.canvas(#""width": 20, "height": 20, "fps": 1e-300"#, layers: layers), ["--gif", "DIR/out.gif"],
+                          "canvas: the animations run until 1e+300 s")
+    }
+
+    static let dynamicsLayers = #"[{"id": "box", "frame": [0, 0, 200, 200], "sublayers": [{"id": "ball", "frame": [80, 20, 40, 40], "backgroundColor": "red"}]}]"#
+
+    /// A negative `at` is an error; the dynamics simulation must not run with it (its span overflowed Int).
+    @Test func negativeDynamicsTimeIsALocatedError() throws {
+        let timeline = #"[{"at": -9223372036854775808, "dynamics": {"referenceView": "box", "behaviors": [{"gravity": {"items": ["ball"]}}]}}]"#
+        let json = Self.canvas(#""width": 200, "height": 200, "fps": 10, "duration": 0.5"#, layers: Self.dynamicsLayers, timeline: timeline)
+        try expectRefused(json, ["--frame", "0", "--png", "DIR/one.png"], "timeline[0].at: 'at' must be 0 or more")
+    }
+
+    @Test func dynamicsActionFarInTheFutureRenders() throws {
+        let timeline = #"[{"at": 0, "dynamics": {"referenceView": "box", "behaviors": [{"gravity": {"items": ["ball"]}}]}}, {"at": 1e300, "dynamics": {"referenceView": "box", "removeAllBehaviors": true}}]"#
+        try expectRenders(Self.canvas(#""width": 200, "height": 200, "fps": 10, "duration": 0.5"#, layers: Self.dynamicsLayers, timeline: timeline))
+    }
+
+    /// Expects the scene to render to a GIF with exit 0.
+    func expectRenders(_ json: String) throws {
+        let (dir, path) = try scene(json)
+        let gif = dir.appendingPathComponent("out.gif")
+        let r = try CommandRunner.run([path, "--gif", gif.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((try? Data(contentsOf: gif))?.starts(with: Array("GIF89a".utf8)) == true)
+    }
+}
