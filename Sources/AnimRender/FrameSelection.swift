@@ -51,16 +51,26 @@ public struct FrameSelection: Equatable, Sendable {
             return FrameSelection(frames: a..<(b + 1), endTime: end(after: b, renderer))
         case let .times(from, to):
             let start = from ?? 0, stop = min(to ?? .infinity, renderer.endTime)
-            let chosen = all.filter { i in
-                let t = renderer.time(ofFrame: i)
-                return t >= start && t < stop
-            }
-            guard let a = chosen.first, let b = chosen.last else {
-                throw .usage("no frame starts at or after \(start.formatted) s and before \(stop.formatted) s "
-                    + "(the render's frames run from 0 to \(renderer.time(ofFrame: count - 1).formatted) s)")
+            // Frame times grow with the index: the first frame at or after each end, by bisection
+            // (a day of frames at a high rate is millions of them).
+            let a = firstFrame(in: all, atOrAfter: start, renderer), b = firstFrame(in: all, atOrAfter: stop, renderer) - 1
+            guard a <= b else {
+                let options = [from.map { "--from \($0.formatted)" }, to.map { "--to \($0.formatted)" }].compactMap { $0 }
+                throw .usage("\(options.joined(separator: " ")) selects no frame: none starts at or after \(start.formatted) s "
+                    + "and before \(stop.formatted) s (the render's frames run from 0 to \(renderer.time(ofFrame: count - 1).formatted) s)")
             }
             return FrameSelection(frames: a..<(b + 1), endTime: min(stop, end(after: b, renderer)))
         }
+    }
+
+    /// The first index of `frames` whose time is at least `t` (`frames.upperBound` if none is).
+    private static func firstFrame(in frames: Range<Int>, atOrAfter t: Double, _ renderer: Renderer) -> Int {
+        var low = frames.lowerBound, high = frames.upperBound
+        while low < high {
+            let mid = low + (high - low) / 2
+            if renderer.time(ofFrame: mid) >= t { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// The time frame `i` stops being shown: frame i + 1's time, or the render's end after the last frame.
