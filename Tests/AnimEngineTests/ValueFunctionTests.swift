@@ -2,6 +2,7 @@ import Testing
 import AnimEngine
 import AnimGeometry
 import AnimLayers
+import AnimTiming
 
 /// CAValueFunction on `transform` animations (core-animation-semantics.md §3.3): the numbers are
 /// interpolated, then the function builds the matrix (CATransform3DMakeRotation/Scale/Translation).
@@ -102,6 +103,16 @@ struct ValueFunctionTests {
         #expect(close(transform([plain], at: 2.5), .rotation(Self.pi / 4, axis: 0, 0, 1)))
         let steps = basic(.translateX, from: .number(0), to: .number(10), cumulative: true) { $0.timing.repeatCount = 3 }
         #expect(transform([steps], at: 1.5) == .translation(15, 0, 0))
+    }
+
+    @Test func springDrivesTheNumbers() {
+        let basic = BasicAnimation(keyPath: LayerKeyPath(.transform), fromValue: .number(0), toValue: .number(Self.pi),
+                                   valueFunction: .rotateZ)
+        var a = Animation(content: .spring(SpringAnimation(basic: basic)))
+        a.timing.duration = 2
+        let p = Spring().progress(at: 0.3)
+        #expect(p > 1, "the default spring overshoots by 0.3 s")
+        #expect(close(transform([a], at: 0.3), .rotation(Self.pi * p, axis: 0, 0, 1)))
     }
 
     @Test func sublayerTransformTakesAValueFunctionToo() {
