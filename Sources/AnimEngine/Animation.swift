@@ -55,15 +55,20 @@ public struct BasicAnimation: Hashable, Sendable {
     public var byValue: AnimatableValue?
     public var isAdditive: Bool
     public var isCumulative: Bool
+    /// CAPropertyAnimation.valueFunction (§3.3): when set, the from/to/by values are the function's
+    /// numbers, and the matrix it builds from the interpolated numbers is the animated value.
+    public var valueFunction: ValueFunction?
 
     public init(keyPath: LayerKeyPath, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
-                byValue: AnimatableValue? = nil, isAdditive: Bool = false, isCumulative: Bool = false) {
+                byValue: AnimatableValue? = nil, isAdditive: Bool = false, isCumulative: Bool = false,
+                valueFunction: ValueFunction? = nil) {
         self.keyPath = keyPath
         self.fromValue = fromValue
         self.toValue = toValue
         self.byValue = byValue
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
     }
 
     /// The start and end values given the current model value `base`, per Apple's table.
@@ -80,13 +85,15 @@ public struct BasicAnimation: Hashable, Sendable {
     }
 
     /// The animation's value at progress `p` (after the timing function) in repeat cycle `cycle`.
+    /// With a value function the numbers are interpolated (and accumulated), `base` is replaced by
+    /// the function's identity input, and the result is the function's matrix.
     public func value(progress p: Double, cycle: Int, base: AnimatableValue) -> AnimatableValue {
-        let (start, end) = endpoints(base: base)
+        let (start, end) = endpoints(base: valueFunction?.identityInput ?? base)
         var v = start.interpolated(to: end, by: p)
         if isCumulative && cycle > 0 {
             v = v.adding(end.subtracting(start).scaled(by: Double(cycle)))
         }
-        return v
+        return valueFunction.map { .transform($0.matrix(v)) } ?? v
     }
 }
 

@@ -18,6 +18,7 @@ extension AnimatableValue {
                               width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height)))
         case let (.color(a), .color(b)): return .color(a.interpolatedPremultiplied(to: b, by: t))
         case let (.transform(a), .transform(b)): return .transform(a.interpolated(to: b, by: t))
+        case let (.vector3(a), .vector3(b)): return .vector3(Vector3(x: mix(a.x, b.x), y: mix(a.y, b.y), z: mix(a.z, b.z)))
         case let (.bool(a), .bool(b)): return .bool(t < 1 ? a : b)
         case let (.path(a), .path(b)):
             // Paths of different structures jump at the end, like values that cannot be blended.
@@ -48,6 +49,7 @@ extension AnimatableValue {
         case let .rect(r):
             .rect(Rect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
         case let .color(c): .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
+        case let .vector3(v): .vector3(Vector3(x: v.x * k, y: v.y * k, z: v.z * k))
         case .transform, .bool, .path: self
         }
     }
@@ -65,10 +67,13 @@ extension AnimatableValue {
             .color(Color(red: f(a.red, b.red), green: f(a.green, b.green), blue: f(a.blue, b.blue),
                          alpha: f(a.alpha, b.alpha)))
         case let (.transform(a), .transform(b)): .transform(transform(a, b))
+        case let (.vector3(a), .vector3(b)): .vector3(Vector3(x: f(a.x, b.x), y: f(a.y, b.y), z: f(a.z, b.z)))
         default: o
         }
     }
 }
+
+private typealias Vector3 = DecomposedTransform.Vector3
 
 extension Color {
     /// Interpolates in premultiplied space, as Core Animation does, so a fade from a clear colour

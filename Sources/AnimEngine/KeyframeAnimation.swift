@@ -29,12 +29,15 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public var biasValues: [Double]
     public var isAdditive: Bool
     public var isCumulative: Bool
+    /// CAPropertyAnimation.valueFunction (§3.3): when set, `values` are the function's numbers,
+    /// interpolated in the calculation mode, and the matrix it builds is the animated value.
+    public var valueFunction: ValueFunction?
 
     /// A keyframe animation; every parameter not given has Core Animation's default.
     public init(keyPath: LayerKeyPath, values: [AnimatableValue], keyTimes: [Double]? = nil,
                 timingFunctions: [TimingFunction] = [], calculationMode: CalculationMode = .linear,
                 tensionValues: [Double] = [], continuityValues: [Double] = [], biasValues: [Double] = [],
-                isAdditive: Bool = false, isCumulative: Bool = false) {
+                isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil) {
         self.keyPath = keyPath
         self.values = values
         self.keyTimes = keyTimes
@@ -45,13 +48,15 @@ public struct KeyframeAnimation: Hashable, Sendable {
         self.biasValues = biasValues
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
     }
 
     /// The animation's value at progress `p` (after the animation's own timing function; clamped to
     /// [0, 1], NaN → 0) in repeat cycle `cycle`.
     ///
     /// Cumulative animations add `cycle·(last − first)` in cycles after the first, as
-    /// `BasicAnimation` does. With no values at all the key path's default layer value is returned.
+    /// `BasicAnimation` does. With a value function both happen on the numbers, then the function
+    /// builds the matrix. With no values at all the key path's default layer value is returned.
     public func value(progress p: Double, cycle: Int) -> AnimatableValue {
         guard let first = values.first, let last = values.last else { return keyPath.get(LayerProperties()) }
         let progress = p.isNaN ? 0 : min(max(p, 0), 1)
@@ -59,7 +64,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
         if isCumulative && cycle > 0 {
             v = v.adding(last.subtracting(first).scaled(by: Double(cycle)))
         }
-        return v
+        return valueFunction.map { .transform($0.matrix(v)) } ?? v
     }
 
     private func uncumulatedValue(_ p: Double) -> AnimatableValue {

@@ -2,7 +2,7 @@ import AnimGeometry
 import AnimLayers
 
 /// The numeric component space the paced and cubic keyframe modes work in: numbers, points, sizes,
-/// rects and colours as plain vectors. Colours use premultiplied components (r·a, g·a, b·a, a), as
+/// rects, colours and value-function vectors as plain vectors. Colours use premultiplied components (r·a, g·a, b·a, a), as
 /// the linear colour interpolation does, and are converted back at the end.
 enum KeyframeComponents {
     /// The components of a value; nil for transforms and booleans.
@@ -13,6 +13,7 @@ enum KeyframeComponents {
         case let .size(s): [s.width, s.height]
         case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case let .color(c): [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
+        case let .vector3(v): [v.x, v.y, v.z]
         case .transform, .bool, .path: nil
         }
     }
@@ -37,6 +38,7 @@ enum KeyframeComponents {
         case (.point, 2): return .point(Point(x: c[0], y: c[1]))
         case (.size, 2): return .size(Size(width: c[0], height: c[1]))
         case (.rect, 4): return .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case (.vector3, 3): return .vector3(DecomposedTransform.Vector3(x: c[0], y: c[1], z: c[2]))
         case (.color, 4):
             let a = c[3]
             guard a > 0 else { return .color(Color(red: 0, green: 0, blue: 0, alpha: a)) }

@@ -5,7 +5,7 @@ import AnimLayers
 public enum KeyframeProblem: Hashable, Sendable {
     /// `values` is empty.
     case noValues
-    /// values[index] is of another kind than the key path.
+    /// values[index] is of another kind than the key path (or than the value function's input).
     case valueKind(index: Int, expected: ValueKind, found: ValueKind)
     /// keyTimes has the wrong number of entries for the mode; `expected` lists the accepted counts.
     case keyTimeCount(found: Int, expected: [Int], mode: CalculationMode)
@@ -75,8 +75,9 @@ extension KeyframeAnimation {
     /// bias counts. Paced modes ignore keyTimes and timingFunctions, so they are not checked then.
     public func validate() -> KeyframeProblem? {
         guard !values.isEmpty else { return .noValues }
-        if let i = values.firstIndex(where: { $0.kind != keyPath.kind }) {
-            return .valueKind(index: i, expected: keyPath.kind, found: values[i].kind)
+        let kind = valueFunction?.inputKind ?? keyPath.kind
+        if let i = values.firstIndex(where: { $0.kind != kind }) {
+            return .valueKind(index: i, expected: kind, found: values[i].kind)
         }
         if !calculationMode.isPaced {
             if let keyTimes, let problem = keyTimesProblem(keyTimes) { return problem }

@@ -11,6 +11,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// A CGPath (CAShapeLayer.path), interpolated point by point between paths of one structure.
     case path(Path)
+    /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions. No layer
+    /// property holds one.
+    case vector3(DecomposedTransform.Vector3)
 
     /// The type of the value.
     public var kind: ValueKind {
@@ -23,6 +26,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .transform: .transform
         case .bool: .bool
         case .path: .path
+        case .vector3: .vector3
         }
     }
 
@@ -55,7 +59,7 @@ public enum AnimatableValue: Hashable, Sendable {
 
 /// The type of an animatable value.
 public enum ValueKind: String, Hashable, Sendable {
-    case number, point, size, rect, color, transform, bool, path
+    case number, point, size, rect, color, transform, bool, path, vector3
 
     /// The field names of a structured kind, with their kinds.
     public var components: [(name: String, kind: ValueKind)] {

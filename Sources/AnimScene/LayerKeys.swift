@@ -102,6 +102,9 @@ extension SceneDecoder {
         case .transform: return .transform(try reader.transform())
         case .bool: return .bool(try reader.bool())
         case .path: return .path(try reader.bezierPath())
+        case .vector3:
+            let v = try reader.numberList([3], what: "[x, y, z]")
+            return .vector3(.init(x: v[0], y: v[1], z: v[2]))
         }
     }
 }

@@ -5,10 +5,11 @@ import AnimTiming
 extension SceneDecoder {
     static let timingKeys = ["type", "key", "duration", "beginTime", "timeOffset", "speed", "repeatCount",
                              "repeatDuration", "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
-    static let basicKeys = ["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative"]
+    static let basicKeys = ["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative", "valueFunction"]
     static let springKeys = basicKeys + ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]
     static let keyframeKeys = ["keyPath", "values", "keyTimes", "timingFunctions", "path", "calculationMode",
-                               "rotationMode", "tensionValues", "continuityValues", "biasValues", "additive", "cumulative"]
+                               "rotationMode", "tensionValues", "continuityValues", "biasValues", "additive", "cumulative",
+                               "valueFunction"]
     static let animationTypes = ["basic", "spring", "keyframe", "group"]
 
     /// Decodes one animation object; nil (with errors recorded) when it is invalid.
@@ -119,10 +120,13 @@ extension SceneDecoder {
     func decodeBasic(_ object: JSONObjectReader) -> BasicAnimation? {
         guard let pathReader = attempt({ () throws(SceneError) in try object.required("keyPath") }),
               let keyPath = decodeKeyPath(pathReader) else { return nil }
-        var basic = BasicAnimation(keyPath: keyPath)
+        let errorCount = errors.count
+        let function = decodeValueFunction(object, keyPath: keyPath)
+        guard errors.count == errorCount else { return nil }
+        var basic = BasicAnimation(keyPath: keyPath, valueFunction: function)
         func value(_ key: String) -> AnimatableValue? {
             guard let r = object.optional(key) else { return nil }
-            return attempt { () throws(SceneError) in try decodeValue(keyPath.kind, r) }
+            return attempt { () throws(SceneError) in try decodeAnimationValue(keyPath, function, r) }
         }
         basic.fromValue = value("fromValue")
         basic.toValue = value("toValue")
@@ -132,7 +136,7 @@ extension SceneDecoder {
         }
         if let r = object.optional("additive") { basic.isAdditive = attempt { () throws(SceneError) in try r.bool() } ?? false }
         if let r = object.optional("cumulative") { basic.isCumulative = attempt { () throws(SceneError) in try r.bool() } ?? false }
-        checkCumulative(basic.isCumulative, keyPath, object)
+        if function == nil { checkCumulative(basic.isCumulative, keyPath, object) }
         return basic
     }
 }

@@ -4,15 +4,19 @@ import AnimLayers
 import AnimTiming
 
 extension SceneDecoder {
-    /// CAKeyframeAnimation: `values` (any animatable type) or a `path` (point properties).
+    /// CAKeyframeAnimation: `values` (any animatable type, or a value function's numbers) or a
+    /// `path` (point properties).
     func decodeKeyframe(_ object: JSONObjectReader) -> Animation.Content? {
         guard let pathReader = attempt({ () throws(SceneError) in try object.required("keyPath") }),
               let keyPath = decodeKeyPath(pathReader) else { return nil }
+        let errorCount = errors.count
+        let function = decodeValueFunction(object, keyPath: keyPath)
+        guard errors.count == errorCount else { return nil }
         let mode = object.optional("calculationMode").flatMap { decodeName($0, CalculationMode.self, what: "calculationMode") } ?? .linear
         let keyTimes = object.optional("keyTimes").flatMap(decodeNumbers)
         let functions = object.optional("timingFunctions").flatMap(decodeTimingFunctions) ?? []
         let additive = decodeFlag(object, "additive"), cumulative = decodeFlag(object, "cumulative")
-        checkCumulative(cumulative, keyPath, object)
+        if function == nil { checkCumulative(cumulative, keyPath, object) }
         if let pathValue = object.optional("path") {
             return decodePathKeyframe(object, pathValue, keyPath: keyPath, mode: mode, keyTimes: keyTimes,
                                       functions: functions, additive: additive, cumulative: cumulative)
@@ -22,9 +26,9 @@ extension SceneDecoder {
         }
         guard let valuesReader = attempt({ () throws(SceneError) in try object.required("values") }),
               let list = attempt({ () throws(SceneError) in try valuesReader.array() }) else { return nil }
-        let values = list.compactMap { item in attempt { () throws(SceneError) in try decodeValue(keyPath.kind, item) } }
+        let values = list.compactMap { item in attempt { () throws(SceneError) in try decodeAnimationValue(keyPath, function, item) } }
         guard values.count == list.count else { return nil }
-        var k = KeyframeAnimation(keyPath: keyPath, values: values)
+        var k = KeyframeAnimation(keyPath: keyPath, values: values, valueFunction: function)
         k.calculationMode = mode
         k.keyTimes = keyTimes
         k.timingFunctions = functions
