@@ -6,12 +6,7 @@ import AnimTiming
 /// larger than the active duration (with and without speed 0). Values worked by hand from the
 /// steps; every fraction is exact in binary.
 struct MediaTimingEdgeTests {
-    func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming {
-        var t = MediaTiming()
-        t.duration = 2
-        configure(&t)
-        return t
-    }
+    func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming { twoSecondTiming(configure) }
 
     @Test func repeatDurationWithAutoreversesCutsTheCycleMidway() {
         // §2.2 step 6: AD = repeatDuration = 3 although one cycle is c = 2d = 4. Step 8: r ≥ d plays

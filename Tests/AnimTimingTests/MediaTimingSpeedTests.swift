@@ -3,12 +3,7 @@ import AnimTiming
 
 /// speed 0 and negative speed, offsets that wrap, and the end-inclusive rule for group children.
 struct MediaTimingSpeedTests {
-    func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming {
-        var t = MediaTiming()
-        t.duration = 2
-        configure(&t)
-        return t
-    }
+    func timing(_ configure: (inout MediaTiming) -> Void) -> MediaTiming { twoSecondTiming(configure) }
 
     @Test func speedZeroFreezesAtTheOffset() {
         let t = timing { $0.speed = 0; $0.timeOffset = 0.5 }
