@@ -6,13 +6,15 @@ import Darwin
 
 /// All-or-nothing file writes: the bytes go to a temporary file in the target's folder, which is
 /// synced and then renamed over the target. On any failure the temporary file is removed, so
-/// readers see either the old file or the complete new one, never a partial file.
+/// readers see either the old file or the complete new one, never a partial file. The path "-"
+/// is standard output (``StandardOutput``), written once the bytes are complete.
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes` atomically.
     ///
     /// Errors are ``CodecError/io(path:reason:)`` naming `path` with the `strerror` text
     /// (a missing folder gives "No such file or directory").
     public static func write(_ bytes: [UInt8], to path: String) throws(CodecError) {
+        if StandardOutput.isStandardOutput(path) { return try StandardOutput.write(bytes) }
         try refuseSpecialFile(path)
         let (fd, temp) = try createTemporary(for: path)
         do throws(CodecError) {
@@ -39,6 +41,7 @@ public enum AtomicFile {
     /// its folder is missing or not writable (the temporary file is created and removed again), or
     /// `path` is a folder. Outputs call it before any frame is drawn.
     public static func checkWritable(_ path: String) throws(CodecError) {
+        if StandardOutput.isStandardOutput(path) { return try StandardOutput.checkWritable() }
         if isDirectory(path) { throw .io(path: path, reason: "is a directory") }
         try refuseSpecialFile(path)
         let (fd, temp) = try createTemporary(for: path)

@@ -28,7 +28,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .png(message): "PNG error: \(message)"
         case let .gif(message): "GIF error: \(message)"
-        case let .io(path, reason): "\(path): \(reason)"
+        case let .io(path, reason): "\(StandardOutput.name(path)): \(reason)"
         case let .invalidImage(message): "invalid image: \(message)"
         case let .jpeg(message): "JPEG error: \(message)"
         case let .webp(message): "WebP error: \(message)"

@@ -7,7 +7,8 @@ import AnimRaster
 
 /// MP4 (H.264) and WebM (VP9) through an installed `ffmpeg`: raw RGBA frames go to its standard
 /// input, it writes a temporary file beside the target, and ``finish()`` renames that into place,
-/// so a failure leaves nothing behind.
+/// so a failure leaves nothing behind. For "-" (``StandardOutput``) the temporary file is in
+/// TMPDIR (or /tmp) and ``finish()`` copies it to standard output.
 ///
 /// MP4 has no alpha: frames are shown over black (premultiplied colour is exactly colour over black),
 /// as yuv420p, padded to even sizes. WebM keeps alpha (yuva420p) when `alpha` is set. Metadata is
@@ -78,11 +79,18 @@ public final class VideoEncoder {
             throw annotate(error)
         }
         self.child = nil
+        if StandardOutput.isStandardOutput(path) { return try copyToStandardOutput() }
         guard rename(temporary, path) == 0 else {
             let reason = SystemError.lastMessage()
             unlink(temporary)
             throw .io(path: path, reason: reason)
         }
+    }
+
+    /// The finished temporary file written to standard output, then removed.
+    private func copyToStandardOutput() throws(CodecError) {
+        defer { unlink(temporary) }
+        try StandardOutput.write(try FileReader.readAll(temporary))
     }
 
     /// Stops ffmpeg and removes its temporary file.
@@ -93,12 +101,17 @@ public final class VideoEncoder {
 
     private func annotate(_ error: CodecError) -> CodecError {
         guard case let .tool(message) = error else { return error }
-        return .tool("cannot write \(path): \(message)")
+        return .tool("cannot write \(StandardOutput.name(path)): \(message)")
     }
 
     /// Creates an empty ".<name>.tmp-<pid>-<n>.<ext>" beside `path` (O_EXCL), which ffmpeg then overwrites;
     /// a missing folder or no permission fails here, before any frame is drawn.
     private static func reserveTemporary(for path: String) throws(CodecError) -> String {
+        if StandardOutput.isStandardOutput(path) {
+            try StandardOutput.checkWritable()
+            let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            return try reserveTemporary(for: tmp + (tmp.hasSuffix("/") ? "" : "/") + "animrender-video")
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

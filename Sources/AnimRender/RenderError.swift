@@ -14,7 +14,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .scene(e): e.description
-        case let .output(.io(path, reason)): "error: cannot write \(path): \(reason)"
+        case let .output(.io(path, reason)): "error: cannot write \(StandardOutput.name(path)): \(reason)"
         case let .output(e): "error: \(e.description)"
         case let .usage(s): "error: \(s)"
         }

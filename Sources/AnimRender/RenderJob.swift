@@ -41,6 +41,9 @@ public struct OutputRequest: Sendable {
         }
     }
 
+    /// An output path as messages name it: "standard output" for "-" (``StandardOutput``).
+    public static func displayName(_ path: String) -> String { StandardOutput.name(path) }
+
     /// Whether anything besides a single frame is asked for.
     var wantsSequence: Bool {
         gifPath != nil || apngPath != nil || webpPath != nil || mp4Path != nil || webmPath != nil || pngDirectory != nil || contactSheet != nil

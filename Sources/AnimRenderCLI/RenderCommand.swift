@@ -20,11 +20,14 @@ struct RenderCommand: ParsableCommand {
               animrender scene.json --webp out.webp --webp-quality 80
               animrender scene.json --frame 12 --png frame12.png
               animrender scene.json --time 0.5 --png half.png
+              animrender - --gif - < scene.json > out.gif
+
+            An output path of - writes that file to standard output once it is complete.
 
             Exit codes: 0 success, 1 output failure, 2 bad scene file or bad arguments.
             """)
 
-    @Argument(help: "The scene file (JSON).")
+    @Argument(help: "The scene file (JSON); - reads it from standard input.")
     var scene: String
 
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated GIF.", valueName: "OUT.gif"))
@@ -110,6 +113,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --webp OUT.webp, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
         try validateRange()
+        try validateStandardOutput()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
         if png != nil && frame == nil && time == nil { throw ValidationError("--png needs --frame N or --time T") }
         if (frame != nil || time != nil) && png == nil { throw ValidationError("--frame and --time need --png OUT.png") }
@@ -119,6 +123,18 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
     }
+
+    /// "-" writes one file to standard output; a folder of frames cannot go there.
+    private func validateStandardOutput() throws {
+        let files = [gif, apng, webp, mp4, webm, png, contactSheet].compactMap { $0 }
+        if pngDir == "-" {
+            throw ValidationError("--png-dir needs a folder; standard output (-) takes one file: --gif -, --apng -, --webp -, --mp4 -, --webm -, --png - or --contact-sheet -")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("only one output can be - (standard output)") }
+    }
+
+    /// How messages name the scene ("<stdin>" for -).
+    private var sceneName: String { SceneLoader.displayName(scene) }
 
     private func validateRange() throws {
         if frames != nil && (from != nil || to != nil) { throw ValidationError("--frames cannot be combined with --from / --to") }
@@ -154,15 +170,17 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let loaded: Scene
+        var source: [UInt8]?
         do {
-            loaded = try SceneLoader.load(path: scene)
+            source = try SceneLoader.read(path: scene)
+            loaded = try SceneLoader.decode(source!, file: sceneName)
         } catch {
-            printError(SceneLoader.report(error, source: SceneLoader.source(path: scene)))
+            printError(SceneLoader.report(error, source: source))
             throw ExitCode(2)
         }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
         if let problem = CanvasCheck.problem(renderer) {
-            printError("error: \(scene): \(problem)")
+            printError("error: \(sceneName): \(problem)")
             throw ExitCode(2)
         }
         var job = RenderJob(renderer: renderer, request: request())
@@ -175,7 +193,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             bar.finish()
             if case let .usage(problem) = error {
-                printError("error: \(scene): \(problem)")
+                printError("error: \(sceneName): \(problem)")
                 throw ExitCode(2)
             }
             printError(error.description)
@@ -221,6 +239,6 @@ struct RenderCommand: ParsableCommand {
         if let contactSheet { outputs.append(contactSheet) }
         let selected = (try? FrameSelection.resolve(request().range, renderer: renderer))?.frames.count ?? renderer.frameCount
         let frames = png != nil ? 1 : selected
-        printError("wrote \(outputs.joined(separator: ", ")): \(frames) frame\(frames == 1 ? "" : "s"), \(w)×\(h) px")
+        printError("wrote \(outputs.map(OutputRequest.displayName).joined(separator: ", ")): \(frames) frame\(frames == 1 ? "" : "s"), \(w)×\(h) px")
     }
 }

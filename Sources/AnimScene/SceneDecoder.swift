@@ -5,15 +5,27 @@ import AnimLayers
 /// Loads a scene file: parses the JSON, decodes and validates everything, and reports every
 /// problem found (located by file, line, column and JSON path) before any frame is drawn.
 public enum SceneLoader {
-    /// Reads and decodes the scene at `path`.
+    /// The scene path that means standard input.
+    public static let standardInput = "-"
+
+    /// How messages name the scene at `path`: "<stdin>" for "-", else the path.
+    public static func displayName(_ path: String) -> String {
+        path == standardInput ? "<stdin>" : path
+    }
+
+    /// Reads and decodes the scene at `path` ("-": standard input, whose relative image and font
+    /// paths resolve against the current folder).
     public static func load(path: String) throws(SceneErrors) -> Scene {
-        let bytes: [UInt8]
+        try decode(try read(path: path), file: displayName(path))
+    }
+
+    /// The bytes of the scene at `path` ("-": standard input, read once).
+    public static func read(path: String) throws(SceneErrors) -> [UInt8] {
         do {
-            bytes = try SceneFileReader.read(path)
+            return try SceneFileReader.read(path == standardInput ? "/dev/stdin" : path)
         } catch {
-            throw SceneErrors(errors: [SceneError(file: path, path: nil, location: nil, message: error.reason, hint: nil)])
+            throw SceneErrors(errors: [SceneError(file: displayName(path), path: nil, location: nil, message: error.reason, hint: nil)])
         }
-        return try decode(bytes, file: path)
     }
 
     /// Decodes scene JSON; `file` is used in error messages.

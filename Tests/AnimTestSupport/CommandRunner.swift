@@ -5,12 +5,17 @@ public struct CommandResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// Standard output's bytes as written (for binary output to "-").
+    public var stdoutBytes: [UInt8] = []
 }
 
 public enum CommandRunner {
     /// - Parameter environment: extra variables on top of this process's environment.
+    /// - Parameter input: what standard input gives (nothing: the test process's own).
+    /// - Parameter output: where standard output goes instead of the captured pipe (a terminal, say).
     public static func run(_ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:]) throws -> CommandResult {
+                           environment: [String: String] = [:], input: [UInt8]? = nil,
+                           output: FileHandle? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = RepositoryPaths.executable
         process.arguments = arguments
@@ -19,15 +24,27 @@ public enum CommandRunner {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = output ?? out
         process.standardError = err
+        if let input { process.standardInput = try inputFile(input) }
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes are drained at once: a child filling one while we wait on the other would block.
+        let errData = ReadInBackground(err.fileHandleForReading)
+        let outData = output == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,
                              stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stderr: String(decoding: errData.wait(), as: UTF8.self),
+                             stdoutBytes: [UInt8](outData))
+    }
+
+    /// A file holding `bytes`, open for reading (already unlinked).
+    private static func inputFile(_ bytes: [UInt8]) throws -> FileHandle {
+        let url = try temporaryDirectory().appendingPathComponent("stdin")
+        try Data(bytes).write(to: url)
+        let handle = try FileHandle(forReadingFrom: url)
+        try FileManager.default.removeItem(at: url.deletingLastPathComponent())
+        return handle
     }
 
     /// A new empty temporary folder.
@@ -35,5 +52,23 @@ public enum CommandRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("animrender-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class ReadInBackground: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
