@@ -16,7 +16,8 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(CodecError) {
         if StandardOutput.isStandardOutput(path) { return try StandardOutput.write(bytes) }
         try refuseSpecialFile(path)
-        let (fd, temp) = try createTemporary(for: path)
+        let (fd, temp, token) = try createTemporary(for: path)
+        defer { Interruption.deregister(token) }
         do throws(CodecError) {
             try writeAll(bytes, to: fd, path: path)
             guard fsync(fd) == 0 else { throw .io(path: path, reason: SystemError.lastMessage()) }
@@ -44,9 +45,10 @@ public enum AtomicFile {
         if StandardOutput.isStandardOutput(path) { return try StandardOutput.checkWritable() }
         if isDirectory(path) { throw .io(path: path, reason: "is a directory") }
         try refuseSpecialFile(path)
-        let (fd, temp) = try createTemporary(for: path)
+        let (fd, temp, token) = try createTemporary(for: path)
         close(fd)
         unlink(temp)
+        Interruption.deregister(token)
     }
 
     /// Creates the folder at `path` and any missing parents (`mkdir -p`); an existing folder is fine.
@@ -61,11 +63,14 @@ public enum AtomicFile {
         var created: [String] = []
         for component in components {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            // Registered for good: an interruption removes it only while it is still empty.
+            let token = Interruption.register(.emptyFolder(prefix))
             if mkdir(prefix, 0o755) == 0 {
                 created.append(prefix)
                 continue
             }
             let code = errno
+            Interruption.deregister(token)
             guard code == EEXIST, isDirectory(prefix) else {
                 removeDirectories(created)
                 let reason = code == EEXIST ? "exists and is not a directory" : SystemError.message(code)
@@ -82,14 +87,17 @@ public enum AtomicFile {
     }
 
     /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path`; O_EXCL makes the name unique even when
-    /// several threads write to the same folder.
-    private static func createTemporary(for path: String) throws(CodecError) -> (Int32, String) {
+    /// several threads write to the same folder. It is registered with ``Interruption`` before it
+    /// exists; the caller deregisters it once it is renamed or removed.
+    private static func createTemporary(for path: String) throws(CodecError) -> (Int32, String, Interruption.Token) {
         let (folder, name) = split(path)
         for attempt in 0..<10_000 {
             let temp = folder + "." + name + ".tmp-\(getpid())-\(attempt)"
+            let token = Interruption.register(.file(temp))
             let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
-            if fd >= 0 { return (fd, temp) }
+            if fd >= 0 { return (fd, temp, token) }
             let code = errno
+            Interruption.deregister(token)
             if code == EEXIST || code == EINTR { continue }
             throw .io(path: path, reason: SystemError.message(code))
         }

@@ -9,6 +9,8 @@ import Darwin
 final class ChildProcess {
     let name: String
     private var pid: pid_t = 0
+    /// The process, registered with ``Interruption`` while it runs.
+    private var token: Interruption.Token?
     private var input: Int32 = -1
     private let errorFile: Int32
 
@@ -44,6 +46,7 @@ final class ChildProcess {
             throw .tool("cannot start \(executable): \(SystemError.message(status))")
         }
         input = fds[1]
+        token = Interruption.register(.process(pid))
     }
 
     deinit {
@@ -53,6 +56,7 @@ final class ChildProcess {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+        if let token { Interruption.deregister(token) }
         close(errorFile)
     }
 
@@ -109,6 +113,8 @@ final class ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         pid = 0
+        if let token { Interruption.deregister(token) }
+        token = nil
         if status & 0x7F == 0 { return (status >> 8) & 0xFF }
         return 128 + (status & 0x7F)
     }

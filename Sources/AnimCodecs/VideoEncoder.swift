@@ -24,6 +24,7 @@ public final class VideoEncoder {
     public let height: Int
     private let alpha: Bool
     private let temporary: String
+    private let temporaryToken: Interruption.Token
     private var child: ChildProcess?
 
     /// Starts ffmpeg; throws ``CodecError/missingTool(tool:package:purpose:)`` when it is not installed.
@@ -36,7 +37,7 @@ public final class VideoEncoder {
         self.width = width
         self.height = height
         self.alpha = alpha && format == .webm
-        temporary = try Self.reserveTemporary(for: path)
+        (temporary, temporaryToken) = try Self.reserveTemporary(for: path)
         let input = ["-f", "rawvideo", "-pix_fmt", self.alpha ? "rgba" : "rgb0", "-s", "\(width)x\(height)",
                      "-framerate", Self.rate(fps), "-i", "-"]
         do {
@@ -46,6 +47,7 @@ public final class VideoEncoder {
                                      + Self.codecArguments(format, alpha: self.alpha) + ["-f", format.rawValue, temporary])
         } catch {
             unlink(temporary)
+            Interruption.deregister(temporaryToken)
             throw error
         }
     }
@@ -80,6 +82,7 @@ public final class VideoEncoder {
         }
         self.child = nil
         if StandardOutput.isStandardOutput(path) { return try copyToStandardOutput() }
+        defer { Interruption.deregister(temporaryToken) }
         guard rename(temporary, path) == 0 else {
             let reason = SystemError.lastMessage()
             unlink(temporary)
@@ -89,7 +92,10 @@ public final class VideoEncoder {
 
     /// The finished temporary file written to standard output, then removed.
     private func copyToStandardOutput() throws(CodecError) {
-        defer { unlink(temporary) }
+        defer {
+            unlink(temporary)
+            Interruption.deregister(temporaryToken)
+        }
         try StandardOutput.write(try FileReader.readAll(temporary))
     }
 
@@ -97,6 +103,7 @@ public final class VideoEncoder {
     public func discard() {
         child = nil
         unlink(temporary)
+        Interruption.deregister(temporaryToken)
     }
 
     private func annotate(_ error: CodecError) -> CodecError {
@@ -106,7 +113,7 @@ public final class VideoEncoder {
 
     /// Creates an empty ".<name>.tmp-<pid>-<n>.<ext>" beside `path` (O_EXCL), which ffmpeg then overwrites;
     /// a missing folder or no permission fails here, before any frame is drawn.
-    private static func reserveTemporary(for path: String) throws(CodecError) -> String {
+    private static func reserveTemporary(for path: String) throws(CodecError) -> (String, Interruption.Token) {
         if StandardOutput.isStandardOutput(path) {
             try StandardOutput.checkWritable()
             let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -117,12 +124,15 @@ public final class VideoEncoder {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         for attempt in 0..<1000 {
             let temp = folder + "." + name + ".tmp-\(getpid())-\(attempt)"
+            let token = Interruption.register(.file(temp))
             let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
             if fd >= 0 {
                 close(fd)
-                return temp
+                return (temp, token)
             }
-            if errno != EEXIST { throw .io(path: path, reason: SystemError.lastMessage()) }
+            let code = errno
+            Interruption.deregister(token)
+            if code != EEXIST { throw .io(path: path, reason: SystemError.message(code)) }
         }
         throw .io(path: path, reason: "no free temporary file name")
     }

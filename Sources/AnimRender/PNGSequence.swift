@@ -11,6 +11,8 @@ final class PNGSequence {
     let directory: String
     let staging: String
     private var names: [String] = []
+    /// The staging folder, registered with ``Interruption`` until it is gone.
+    private let stagingToken: Interruption.Token
     /// The folders of `directory` that did not exist before (`mkdir -p`), outermost first.
     private let createdDirectories: [String]
 
@@ -27,8 +29,10 @@ final class PNGSequence {
             throw .output(error)
         }
         staging = directory + "/.animrender-staging-\(getpid())"
+        stagingToken = Interruption.register(.folder(staging))
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
+            Interruption.deregister(stagingToken)
             AtomicFile.removeDirectories(createdDirectories)
             throw .output(.io(path: directory, reason: reason))
         }
@@ -52,20 +56,24 @@ final class PNGSequence {
         names.append(name)
     }
 
-    /// Moves every staged frame into the target folder.
+    /// Moves every staged frame into the target folder (all of them, even if interrupted meanwhile).
     func commit() throws(CodecError) {
-        for name in names where rename(staging + "/" + name, directory + "/" + name) != 0 {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw .io(path: directory + "/" + name, reason: reason)
+        try Interruption.critical { () throws(CodecError) in
+            for name in names where rename(staging + "/" + name, directory + "/" + name) != 0 {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw .io(path: directory + "/" + name, reason: reason)
+            }
+            rmdir(staging)
+            Interruption.deregister(stagingToken)
         }
-        rmdir(staging)
     }
 
     /// Removes everything this sequence wrote.
     func discard() {
         for name in names { unlink(staging + "/" + name) }
         rmdir(staging)
+        Interruption.deregister(stagingToken)
         AtomicFile.removeDirectories(createdDirectories)
     }
 }

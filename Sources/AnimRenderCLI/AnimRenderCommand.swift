@@ -1,3 +1,4 @@
+import AnimCodecs
 import AnimRender
 import ArgumentParser
 
@@ -17,9 +18,11 @@ struct AnimRenderCommand: ParsableCommand {
         subcommands: [RenderCommand.self, TestCommand.self],
         defaultSubcommand: RenderCommand.self)
 
-    /// Tunes the process's allocator for rendering (``AllocatorTuning``), then parses and runs.
+    /// Tunes the process's allocator for rendering (``AllocatorTuning``), makes an interruption
+    /// remove unfinished outputs (``Interruption``), then parses and runs.
     static func main() {
         AllocatorTuning.apply()
+        Interruption.install()
         main(nil)
     }
 }

@@ -24,7 +24,8 @@ struct RenderCommand: ParsableCommand {
 
             An output path of - writes that file to standard output once it is complete.
 
-            Exit codes: 0 success, 1 output failure, 2 bad scene file or bad arguments.
+            Exit codes: 0 success, 1 an output could not be written, 2 a bad scene file or a frame or range
+            it does not have, 64 a bad option or combination of options.
             """)
 
     @Argument(help: "The scene file (JSON); - reads it from standard input.")
@@ -39,7 +40,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame to an animated WebP (lossless unless --webp-quality).", valueName: "OUT.webp"))
     var webp: String?
 
-    @Option(name: .customLong("webp-quality"), help: ArgumentHelp("Lossy WebP at quality N, 0…100 (default: lossless).", valueName: "N"))
+    @Option(name: .customLong("webp-quality"), parsing: .unconditional, help: ArgumentHelp("Lossy WebP at quality N, 0…100 (default: lossless).", valueName: "N"))
     var webpQuality: Int?
 
     @Option(name: .long, help: ArgumentHelp("Write an H.264 MP4 video (needs ffmpeg).", valueName: "OUT.mp4"))
@@ -51,10 +52,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write every frame to DIR/frame_00000.png, …", valueName: "DIR"))
     var pngDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Render frame N only (with --png).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render frame N only (with --png).", valueName: "N"))
     var frame: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Render at exactly t = T seconds (with --png).", valueName: "T"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render at exactly t = T seconds (with --png).", valueName: "T"))
     var time: Double?
 
     @Option(name: .long, help: ArgumentHelp("The PNG file for --frame or --time.", valueName: "OUT.png"))
@@ -66,43 +67,43 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("sheet-frames"), help: ArgumentHelp("Frames for --contact-sheet, comma-separated (default: --sheet-count evenly spaced).", valueName: "A,B,…"))
     var sheetFrames: String?
 
-    @Option(name: .customLong("sheet-count"), help: "How many evenly spaced frames --contact-sheet shows (default 6).")
+    @Option(name: .customLong("sheet-count"), parsing: .unconditional, help: "How many evenly spaced frames --contact-sheet shows (default 6).")
     var sheetCount: Int?
 
-    @Option(name: .customLong("sheet-columns"), help: "Frames per row of --contact-sheet (default: one row).")
+    @Option(name: .customLong("sheet-columns"), parsing: .unconditional, help: "Frames per row of --contact-sheet (default: one row).")
     var sheetColumns: Int?
 
     @Option(name: .long, help: ArgumentHelp("Only frames A to B, both included (A.. and ..B leave one end open).", valueName: "A..B"))
     var frames: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only frames at or after T seconds.", valueName: "T"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only frames at or after T seconds.", valueName: "T"))
     var from: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Only frames before T seconds; the animation ends at T.", valueName: "T"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only frames before T seconds; the animation ends at T.", valueName: "T"))
     var to: Double?
 
-    @Option(name: .long, help: ArgumentHelp("How many times the animation plays: 0 = forever (default), 1 = once.", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many times the animation plays: 0 = forever (default), 1 = once.", valueName: "N"))
     var loop: Int?
 
-    @Option(name: .long, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
     var colors: Int?
 
-    @Option(name: .customLong("gif-quality"), help: ArgumentHelp("GIF quality 1…100 (default 85): below 85 changes smaller than a tolerance are skipped; above 50 ordered dithering; below 40 fewer colours.", valueName: "N"))
+    @Option(name: .customLong("gif-quality"), parsing: .unconditional, help: ArgumentHelp("GIF quality 1…100 (default 85): below 85 changes smaller than a tolerance are skipped; above 50 ordered dithering; below 40 fewer colours.", valueName: "N"))
     var gifQuality: Int?
 
     @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
     var matte: String?
 
-    @Option(name: .long, help: "Frames per second (overrides the canvas).")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second (overrides the canvas).")
     var fps: Double?
 
-    @Option(name: .long, help: "Pixels per point (overrides the canvas; 2 = @2x).")
+    @Option(name: .long, parsing: .unconditional, help: "Pixels per point (overrides the canvas; 2 = @2x).")
     var scale: Double?
 
     @Flag(name: .customLong("include-end"), help: "Add a last frame at t = duration.")
     var includeEnd = false
 
-    @Option(name: .long, help: "Rendering threads (default: all cores). The output is identical for any value.")
+    @Option(name: .long, parsing: .unconditional, help: "Rendering threads (default: all cores). The output is identical for any value.")
     var threads: Int?
 
     @Flag(name: .long, help: "Print nothing but errors.")
@@ -124,8 +125,15 @@ struct RenderCommand: ParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
     }
 
+    /// Every output with the option that names it.
+    private var outputs: [(option: String, path: String)] {
+        [("--gif", gif), ("--apng", apng), ("--webp", webp), ("--mp4", mp4), ("--webm", webm), ("--png-dir", pngDir),
+         ("--png", png), ("--contact-sheet", contactSheet)].compactMap { item in item.1.map { (item.0, $0) } }
+    }
+
     /// "-" writes one file to standard output; a folder of frames cannot go there.
     private func validateStandardOutput() throws {
+        if let problem = OutputPaths.problem(scene: scene, outputs: outputs) { throw ValidationError(problem) }
         let files = [gif, apng, webp, mp4, webm, png, contactSheet].compactMap { $0 }
         if pngDir == "-" {
             throw ValidationError("--png-dir needs a folder; standard output (-) takes one file: --gif -, --apng -, --webp -, --mp4 -, --webm -, --png - or --contact-sheet -")

@@ -7,7 +7,7 @@ import Foundation
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Compare scenes' frames with golden PNGs (exit 0 pass, 1 differences, 2 bad input).",
+        abstract: "Compare scenes' frames with golden PNGs (exit 0 pass, 1 differences, 2 bad input, 64 bad option).",
         discussion: """
             Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path relative to
             the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/). Frames checked: the
@@ -35,19 +35,19 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("all-frames"), help: "Check every frame.")
     var allFrames = false
 
-    @Option(name: .long, help: ArgumentHelp("Check every Nth frame.", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Check every Nth frame.", valueName: "N"))
     var every: Int?
 
-    @Option(name: .customLong("max-channel-delta"), help: "A pixel differs when a channel differs by more than this (0…255).")
+    @Option(name: .customLong("max-channel-delta"), parsing: .unconditional, help: "A pixel differs when a channel differs by more than this (0…255).")
     var maxChannelDelta: Int?
 
-    @Option(name: .customLong("max-differing-pixels"), help: "How many pixels may differ per frame.")
+    @Option(name: .customLong("max-differing-pixels"), parsing: .unconditional, help: "How many pixels may differ per frame.")
     var maxDifferingPixels: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Perceptual check with this CIEDE2000 threshold (e.g. 2).", valueName: "ΔE"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Perceptual check with this CIEDE2000 threshold (e.g. 2).", valueName: "ΔE"))
     var perceptual: Double?
 
-    @Option(name: .long, help: "Rendering threads (default: all cores).")
+    @Option(name: .long, parsing: .unconditional, help: "Rendering threads (default: all cores).")
     var threads: Int?
 
     @Flag(name: .long, help: "Print only failures and the summary.")

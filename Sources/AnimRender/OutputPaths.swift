@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks on the output paths of one command before anything is drawn: none is empty, none is the
+/// scene file, and no two name the same file (two spellings, a symbolic or hard link included).
+public enum OutputPaths {
+    /// The first problem, as a sentence naming the options, or nil. `outputs` pairs each option
+    /// ("--gif") with its path; "-" (standard output, standard input) never conflicts.
+    public static func problem(scene: String, outputs: [(option: String, path: String)]) -> String? {
+        if let empty = outputs.first(where: { $0.path.isEmpty }) {
+            return "\(empty.option) needs a path, not an empty string"
+        }
+        let named = outputs.filter { $0.path != "-" }
+        let sceneFile = scene == "-" ? nil : identity(scene)
+        for (k, output) in named.enumerated() {
+            let id = identity(output.path)
+            if id == sceneFile {
+                return "\(output.option) \(output.path) would overwrite the scene file \(scene)"
+            }
+            if let other = named[..<k].first(where: { identity($0.path) == id }) {
+                return "\(other.option) and \(output.option) name the same file (\(output.path)); give each output its own path"
+            }
+        }
+        return nil
+    }
+
+    /// What names one file: device and inode when it exists, else the real path of its folder
+    /// followed by its name.
+    static func identity(_ path: String) -> String {
+        var st = stat()
+        if stat(path, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let slash = trimmed.lastIndex(of: "/")
+        let folder = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+        let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        guard let real = realpath(folder, nil) else { return "path " + trimmed }
+        defer { free(real) }
+        return "path " + String(cString: real) + "/" + name
+    }
+}

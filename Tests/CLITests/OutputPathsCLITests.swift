@@ -1,0 +1,67 @@
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// Output paths checked before anything is drawn: none empty, none the scene, no two the same file.
+struct OutputPathsCLITests {
+    let source = RepositoryPaths.scenes.appendingPathComponent("docs/rocket-timing-functions.json")
+
+    /// A folder holding a copy of the scene as scene.json.
+    func folder() throws -> URL {
+        let dir = try CommandRunner.temporaryDirectory()
+        try FileManager.default.copyItem(at: source, to: dir.appendingPathComponent("scene.json"))
+        return dir
+    }
+
+    @Test(arguments: ["--gif", "--apng", "--webp", "--mp4", "--png-dir", "--contact-sheet"])
+    func anEmptyPathIsRefused(_ option: String) throws {
+        let dir = try folder()
+        let r = try CommandRunner.run(["scene.json", option, ""], in: dir)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("\(option) needs a path, not an empty string"), "\(r.stderr)")
+        #expect(RestrictedRun.listing(dir) == ["scene.json"])
+    }
+
+    @Test(arguments: [
+        (["--gif", "scene.json"], "--gif scene.json would overwrite the scene file scene.json"),
+        (["--gif", "./sub/../scene.json"], "--gif ./sub/../scene.json would overwrite the scene file scene.json"),
+        (["--gif", "same.gif", "--apng", "same.gif"], "--gif and --apng name the same file (same.gif)"),
+        (["--gif", "x.gif", "--webp", "./x.gif"], "--gif and --webp name the same file (./x.gif)"),
+        (["--png-dir", "out", "--contact-sheet", "out/"], "--png-dir and --contact-sheet name the same file (out/)"),
+        (["--gif", "link.json"], "--gif link.json would overwrite the scene file scene.json"),
+    ])
+    func anOutputCannotOverwriteTheSceneOrAnotherOutput(_ options: [String], _ message: String) throws {
+        let dir = try folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: "scene.json")
+        let before = try Data(contentsOf: dir.appendingPathComponent("scene.json"))
+        let r = try CommandRunner.run(["scene.json"] + options, in: dir)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("scene.json")) == before)
+        #expect(RestrictedRun.listing(dir) == ["link.json", "scene.json", "sub"])
+    }
+
+    @Test(arguments: [
+        (["--fps", "-5"], "--fps must be greater than 0"),
+        (["--scale", "-2"], "--scale must be greater than 0"),
+        (["--frame", "-1", "--png", "x.png"], "--frame must be 0 or more"),
+        (["--time", "-1", "--png", "x.png"], "--time must be a finite number of seconds ≥ 0"),
+        (["--loop", "-1", "--gif", "x.gif"], "--loop must be 0 (forever) to 65536"),
+        (["--threads", "-2", "--gif", "x.gif"], "--threads must be 1 or more"),
+    ])
+    func aNegativeNumberIsJudgedAsANumber(_ options: [String], _ message: String) throws {
+        let dir = try folder()
+        let output = options.contains("--png") || options.contains("--gif") ? [] : ["--gif", "a.gif"]
+        let r = try CommandRunner.run(["scene.json"] + output + options, in: dir)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(!r.stderr.contains("Missing value"), "\(r.stderr)")
+    }
+
+    @Test func testOptionsTakeNegativeNumbersToo() throws {
+        let r = try CommandRunner.run(["test", "--every", "-3"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--every must be 1 or more"), "\(r.stderr)")
+    }
+}
