@@ -52,7 +52,7 @@ extension SceneDecoder {
         for item in items {
             guard let name = attempt({ () throws(SceneError) in try item.string() }) else { continue }
             guard let option = Self.viewOptions.first(where: { $0.name == name })?.option else {
-                let hint = EditDistance.bestMatch(for: name, among: Self.viewOptions.map(\.name))
+                let hint = EditDistance.suggestion(for: name, among: Self.viewOptions.map(\.name))
                 errors.append(item.error("unknown animation option '\(name)'", hint: hint.map { "did you mean '\($0)'?" }))
                 continue
             }
