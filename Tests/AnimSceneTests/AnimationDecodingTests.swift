@@ -126,4 +126,13 @@ struct AnimationDecodingTests {
         let s = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
         #expect(s.timeline.actions.map(\.action) == [.pause(layer: 0), .resume(layer: 0)])
     }
+
+    @Test func frameIsNotAnimatable() {
+        let e = errors(#"{"keyPath": "frame", "toValue": [0, 0, 5, 5]}, {"keyPath": "frame.size.width", "toValue": 5}"#)
+        let hint = "(hint: animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes)"
+        #expect(e.map(\.description) == [
+            "scene.json:2:78: layers[0].animations[0].keyPath: 'frame' is not animatable: Core Animation computes frame from bounds, position and anchorPoint \(hint)",
+            "scene.json:2:125: layers[0].animations[1].keyPath: 'frame.size.width' is not animatable: Core Animation computes frame from bounds, position and anchorPoint \(hint)",
+        ])
+    }
 }
