@@ -61,4 +61,11 @@ struct AnimateDecodingTests: SceneFixture {
             "scene.json:2:128: timeline[0].animate.spring: missing required key 'damping' (hint: did you mean 'damping' instead of 'dampingRatio'?)",
         ])
     }
+
+    @Test func anUndampedBounceIsLocated() {
+        let e = errors(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"bounce": 1}, "changes": {"a": {"alpha": 0}}}}"#)
+        #expect(e.map(\.description) == [
+            "scene.json:2:139: timeline[0].animate.spring.bounce: bounce must be less than 1: bounce 1 is an undamped spring, which never settles",
+        ])
+    }
 }
