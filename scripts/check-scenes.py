@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
-"""Checks every scene in Scenes/ against docs/scene.schema.json and the naming rules of
-Scenes/README.md (lowercase kebab-case, <area>/<name>.json, a title under 60 characters)."""
+"""Checks every scene in Scenes/ against docs/scene.schema.json and the naming rules: each file is
+Scenes/<area>/<name>.json with both parts lowercase kebab-case, and has a title shorter than 90
+characters. Then checks the schema itself on small scenes whose verdict the animrender binary gives
+(accepted or refused), so that the schema and the decoder cannot drift apart unnoticed.
+
+The Swift test suite cannot validate against the schema (JSON Schema validation needs the PyPI
+package jsonschema), so scripts/test.sh runs this script; Tests/AnimSceneTests/SchemaAgreementTests
+checks the schema's name lists against the decoder's."""
 import glob, json, os, re, sys
 
 try:
@@ -13,19 +19,72 @@ except ImportError:
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 schema = json.load(open(os.path.join(root, "docs", "scene.schema.json")))
 validator = jsonschema.Draft202012Validator(schema)
+MAX_TITLE = 90
+
+
+def messages(scene):
+    """(path, message) for every schema error; a `not` with a description says it in words."""
+    out = []
+    for error in validator.iter_errors(scene):
+        where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+        text = error.schema.get("description") if error.validator == "not" and isinstance(error.schema, dict) else None
+        out.append((where, text or error.message[:160]))
+    return sorted(out)
+
+
+def layer_scene(layer, timeline=()):
+    return {"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "a", **layer}],
+            "timeline": list(timeline)}
+
+
+def animation_scene(animation):
+    return layer_scene({"animations": [animation]})
+
+
+# Scenes animrender accepts: the schema must accept them too.
+ACCEPTED = {
+    "#RGBA colour": layer_scene({"backgroundColor": "#F00A", "borderColor": "#0f08"}),
+    "one transform operation alone": layer_scene({"transform": {"rotate": 0.5}, "sublayerTransform": {"perspective": 500}}),
+    "a text layer's keys": layer_scene({"type": "text", "string": "Hi", "fontSize": 20, "foregroundColor": "red"}),
+    "sub-key paths and aliases": layer_scene({"animations": [
+        {"keyPath": "transform.rotation.z", "toValue": 1}, {"keyPath": "center.x", "toValue": 1},
+        {"type": "spring", "keyPath": "bounds.size.width", "toValue": 5},
+        {"type": "keyframe", "keyPath": "sublayerTransform.translation.x", "values": [0, 1]},
+        {"type": "group", "animations": [{"keyPath": "alpha", "toValue": 0}]}]}),
+    "negative borderWidth and cornerRadius": layer_scene({"borderWidth": -1, "cornerRadius": -2}),
+    "completion if always": layer_scene({}, [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}},
+                                                                    "completion": [{"if": "always", "set": {"a": {"alpha": 1}}}]}}]),
+}
+
+# Scenes animrender refuses: the schema must report them, at this path.
+REFUSED = {
+    "a text key on a plain layer": (layer_scene({"string": "Hi"}), "layers/0/string"),
+    "a shape key on a gradient layer": (layer_scene({"type": "gradient", "lineWidth": 2}), "layers/0/lineWidth"),
+    "an unknown key path": (animation_scene({"keyPath": "positon.x", "toValue": 1}), "layers/0/animations/0/keyPath"),
+    "frame as a key path": (animation_scene({"keyPath": "frame", "toValue": [0, 0, 1, 1]}), "layers/0/animations/0/keyPath"),
+    "a spring key on a basic animation": (animation_scene({"keyPath": "opacity", "damping": 5}), "layers/0/animations/0"),
+    "an unknown animation type": (animation_scene({"type": "sprung", "keyPath": "opacity"}), "layers/0/animations/0/type"),
+    "a negative shadowRadius": (layer_scene({"shadowRadius": -1}), "layers/0/shadowRadius"),
+    "a five-digit colour": (layer_scene({"backgroundColor": "#F00AB"}), "layers/0/backgroundColor"),
+}
+
 problems = []
-for path in sorted(glob.glob(os.path.join(root, "Scenes", "**", "*.json"), recursive=True)):
+scene_paths = sorted(glob.glob(os.path.join(root, "Scenes", "**", "*.json"), recursive=True))
+for path in scene_paths:
     rel = os.path.relpath(path, os.path.join(root, "Scenes"))
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*\.json", rel):
         problems.append(f"{rel}: name must be <area>/<kebab-case-name>.json")
     scene = json.load(open(path))
-    for error in validator.iter_errors(scene):
-        where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
-        problems.append(f"{rel}: {where}: {error.message[:160]}")
+    problems += [f"{rel}: {where}: {text}" for where, text in messages(scene)]
     title = scene.get("title", "")
-    if not title or len(title) >= 90:
-        problems.append(f"{rel}: needs a title shorter than 90 characters")
+    if not title or len(title) >= MAX_TITLE:
+        problems.append(f"{rel}: needs a title shorter than {MAX_TITLE} characters")
+for name, scene in ACCEPTED.items():
+    problems += [f"schema refuses {name}, which animrender accepts: {where}: {text}" for where, text in messages(scene)]
+for name, (scene, where) in REFUSED.items():
+    if where not in [w for w, _ in messages(scene)]:
+        problems.append(f"schema does not report {name} at {where}, which animrender refuses")
 for p in problems:
     print("check-scenes:", p, file=sys.stderr)
-print(f"check-scenes: {len(glob.glob(os.path.join(root, 'Scenes', '**', '*.json'), recursive=True))} scenes, {len(problems)} problems")
+print(f"check-scenes: {len(scene_paths)} scenes, {len(ACCEPTED) + len(REFUSED)} schema cases, {len(problems)} problems")
 sys.exit(1 if problems else 0)

@@ -47,3 +47,51 @@ public enum EditDistance {
         return best?.candidate
     }
 }
+
+extension EditDistance {
+    /// The hint for an unknown name of the scene vocabulary: the candidate it spells another way
+    /// (see `appleSpelling(of:among:)`), else the closest candidate by edit distance.
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+        appleSpelling(of: word, among: candidates) ?? bestMatch(for: word, among: candidates)
+    }
+
+    /// The candidate that `word` names in Apple's spelling of the same constant: Objective-C
+    /// (`kCATransitionPush`, `kCAMediaTimingFunctionEaseIn`, `UIViewAnimationOptionCurveEaseIn`),
+    /// Swift (`.push`, `CATransitionType.push`, `.curveEaseIn`), a UIKit curve where the scene has a
+    /// CA name (`curveEaseIn` for `easeIn`) or a class name (`CASpringAnimation`, `CAShapeLayer`).
+    ///
+    /// The part after the last "." is taken, first without a trailing "Animation" or "Layer"; each
+    /// of its tails that starts at a capital letter (longest first, then the whole word) is lowered
+    /// at its first letter and compared with the candidates exactly. Nil when none is equal.
+    static func appleSpelling(of word: String, among candidates: [String]) -> String? {
+        guard let base = word.split(separator: ".").last.map(String.init) else { return nil }
+        let stems = ["Animation", "Layer"].filter { base.hasSuffix($0) && base.count > $0.count }
+            .map { String(base.dropLast($0.count)) } + [base]
+        for stem in stems {
+            let characters = Array(stem)
+            for start in characters.indices where start == 0 || characters[start].isUppercase {
+                let tail = characters[start...]
+                let name = tail.prefix(1).map { $0.lowercased() }.joined() + String(tail.dropFirst())
+                if name != word, candidates.contains(name) { return name }
+            }
+        }
+        return nil
+    }
+}
+
+extension EditDistance {
+    /// The longest candidate that `word` starts or ends with, or that starts or ends with `word`,
+    /// ignoring case (`dampingRatio` → `damping`, `springDamping` → `damping`), for keys too far
+    /// apart for `bestMatch`; both must have at least 4 characters.
+    static func affixMatch(for word: String, among candidates: [String]) -> String? {
+        let w = word.lowercased()
+        guard w.count >= 4 else { return nil }
+        var best: String?
+        for candidate in candidates where candidate.count >= 4 && candidate.count > (best?.count ?? 0) {
+            let c = candidate.lowercased()
+            guard c != w else { continue }
+            if w.hasPrefix(c) || w.hasSuffix(c) || c.hasPrefix(w) || c.hasSuffix(w) { best = candidate }
+        }
+        return best
+    }
+}

@@ -120,11 +120,14 @@ public struct JSONObjectReader: Sendable {
     public func optional(_ key: String) -> JSONReader? { reader(for: key) }
 
     /// The reader of `key`'s value; when absent, an error located at the object:
-    /// "missing required key 'x'" (with a hint when a present key looks like a misspelling).
+    /// "missing required key 'x'", with a hint when a present key looks like a misspelling of it or
+    /// is it with something added (`dampingRatio` for `damping`).
     public func required(_ key: String) throws(SceneError) -> JSONReader {
         if let r = reader(for: key) { return r }
         let misspelt = key.count < 4 ? nil : keys.first { $0 != key && EditDistance.bestMatch(for: $0, among: [key]) != nil }
-        throw reader.error("missing required key '\(key)'", hint: misspelt.map { "is '\($0)' a misspelling of '\(key)'?" })
+        if let misspelt { throw reader.error("missing required key '\(key)'", hint: "is '\(misspelt)' a misspelling of '\(key)'?") }
+        let longer = keys.first { EditDistance.affixMatch(for: $0, among: [key]) != nil }
+        throw reader.error("missing required key '\(key)'", hint: longer.map { "did you mean '\(key)' instead of '\($0)'?" })
     }
 
     /// Where `key` is written, if present.
@@ -139,8 +142,9 @@ public struct JSONObjectReader: Sendable {
     }
 
     /// Errors for every member whose key is not in `allowed`, in file order, each located at the
-    /// key: "unknown key 'positon'" with a did-you-mean hint from `allowed` (or, for short lists,
-    /// the allowed keys).
+    /// key: "unknown key 'positon'" with a did-you-mean hint from `allowed` (a close spelling, or an
+    /// allowed key not given that the unknown one extends, as `dampingRatio` extends `damping`), or,
+    /// for short lists, the allowed keys.
     public func unknownKeys(allowed: [String]) -> [SceneError] {
         var errors: [SceneError] = []
         let allowedSet = Set(allowed)  // membership only; never iterated
@@ -152,7 +156,8 @@ public struct JSONObjectReader: Sendable {
 
     func unknownKeyError(_ member: JSONMember, allowed: [String], noun: String) -> SceneError {
         let hint: String?
-        if let match = EditDistance.bestMatch(for: member.key, among: allowed) {
+        if let match = EditDistance.bestMatch(for: member.key, among: allowed)
+            ?? EditDistance.affixMatch(for: member.key, among: allowed.filter { !has($0) }) {
             hint = "did you mean '\(match)'?"
         } else if !allowed.isEmpty, allowed.count <= 8 {
             hint = "allowed keys: " + allowed.joined(separator: ", ")

@@ -80,6 +80,9 @@ extension SceneDecoder {
         case let .property(p):
             let path = LayerKeyPath(p)
             if let value = try decodeShapeValue(p, reader) { return .value(path, value) }
+            // A blur of negative radius means nothing (CALayer does not say what it draws); a
+            // negative borderWidth or cornerRadius is accepted and draws as 0, as on iOS.
+            if p == .shadowRadius { return .value(path, .number(try reader.nonNegativeNumber("shadowRadius"))) }
             return .value(path, try decodeValue(p.kind, reader))
         case .frame: return .frame(try reader.rect())
         case .masksToBounds: return .masksToBounds(try reader.bool())

@@ -52,7 +52,7 @@ extension SceneDecoder {
         for item in items {
             guard let name = attempt({ () throws(SceneError) in try item.string() }) else { continue }
             guard let option = Self.viewOptions.first(where: { $0.name == name })?.option else {
-                let hint = EditDistance.bestMatch(for: name, among: Self.viewOptions.map(\.name))
+                let hint = EditDistance.suggestion(for: name, among: Self.viewOptions.map(\.name))
                 errors.append(item.error("unknown animation option '\(name)'", hint: hint.map { "did you mean '\($0)'?" }))
                 continue
             }
@@ -72,8 +72,11 @@ extension SceneDecoder {
         guard let object = attempt({ () throws(SceneError) in try r.object() }) else { return }
         report(object.unknownKeys(allowed: ["damping", "initialVelocity", "bounce"]))
         if let bounce = finite(object, "bounce", min: -1) {
-            if object.optional("damping") != nil, let d = object.optional("damping") {
+            if let d = object.optional("damping") {
                 errors.append(d.error("give either damping (with initialVelocity) or bounce, not both"))
+            }
+            if bounce >= 1, let b = object.optional("bounce") {
+                errors.append(b.error("bounce must be less than 1: bounce 1 is an undamped spring, which never settles"))
             }
             let spring = Spring.perceptual(duration: max(a.duration, 0.001), bounce: min(bounce, 1))
             a.spring = spring

@@ -17,7 +17,7 @@ extension SceneDecoder {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }
         let type = object.optional("type").flatMap { r in attempt { () throws(SceneError) in try r.string() } } ?? "basic"
         guard Self.animationTypes.contains(type) else {
-            let hint = EditDistance.bestMatch(for: type, among: Self.animationTypes)
+            let hint = EditDistance.suggestion(for: type, among: Self.animationTypes)
             errors.append(object.optional("type")!.error("unknown animation type '\(type)'; expected one of \(Self.animationTypes.joined(separator: ", "))",
                                                          hint: hint.map { "did you mean '\($0)'?" }))
             return nil
@@ -79,7 +79,7 @@ extension SceneDecoder {
         guard let s = attempt({ () throws(SceneError) in try r.string() }) else { return nil }
         if let mode = FillMode(rawValue: s) { return mode }
         let names = FillMode.allCases.map(\.rawValue)
-        let hint = EditDistance.bestMatch(for: s, among: names)
+        let hint = EditDistance.suggestion(for: s, among: names)
         errors.append(r.error("unknown fillMode '\(s)'; expected one of \(names.joined(separator: ", "))",
                               hint: hint.map { "did you mean '\($0)'?" }))
         return nil
@@ -96,7 +96,8 @@ extension SceneDecoder {
         if let name = try? r.string() {
             if let f = TimingFunction.named.first(where: { $0.name == name })?.function { return f }
             let names = TimingFunction.named.map(\.name)
-            let hint = Self.timingFunctionAliases[name] ?? EditDistance.bestMatch(for: name, among: names)
+            let swiftName = name.split(separator: ".").last.map(String.init) ?? name
+            let hint = Self.timingFunctionAliases[swiftName] ?? EditDistance.suggestion(for: name, among: names)
             errors.append(r.error("unknown timing function '\(name)'; expected one of \(names.joined(separator: ", ")) or [c1x, c1y, c2x, c2y]",
                                   hint: hint.map { "did you mean '\($0)'?" }))
             return nil

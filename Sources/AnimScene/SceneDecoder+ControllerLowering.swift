@@ -19,35 +19,70 @@ extension SceneDecoder {
 
     private func lowerPresent(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
         report(object.unknownKeys(allowed: ["viewController", "from", "modalTransitionStyle", "modalPresentationStyle"] + Self.controllerCommonKeys))
-        guard let to = attempt({ () throws(SceneError) in try resolveController(try object.required("viewController")) }) else { return }
-        let presenter: ViewControllerDecl?
-        if let r = object.optional("from") {
-            presenter = attempt { () throws(SceneError) in try resolveController(r) }
-        } else if let top = state.presentations.last {
-            presenter = controller(top.presented)
-        } else {
-            errors.append(object.reader.error("name the presenting view controller with 'from'"))
-            presenter = nil
+        let errorCount = errors.count
+        let named = object.optional("viewController").flatMap { r in (try? r.string()) } ?? ""
+        let to = attempt { () throws(SceneError) in try resolveController(try object.required("viewController")) }
+        let presenter = presentingController(object, state)
+        guard let to, let presenter, let window = controllers.window else {
+            // Recorded all the same, so that its dismiss does not add an error of its own.
+            state.presentations.append(.failed(to?.id ?? named))
+            return
         }
-        guard let presenter, let window = controllers.window else { return }
         let style = object.optional("modalTransitionStyle").flatMap { decodeName($0, BuiltInTransition.self, what: "modal transition style") } ?? .coverVertical
         let presentation = object.optional("modalPresentationStyle").flatMap { decodeName($0, PresentationStyle.self, what: "modal presentation style") } ?? .fullScreen
         let context = makeContext(.present, from: presenter.view, to: to.view, container: window, style: style, at: t)
         let plan = ControllerPlan(context: context, style: style, removesFrom: presentation.removesPresenter, addsTo: true)
-        if lower(plan, object) {
+        if lower(plan, object) && errors.count == errorCount {
             state.presentations.append(.init(presented: to.id, presenter: presenter.id, style: style, presentation: presentation))
+        } else if errors.count > errorCount {
+            state.presentations.append(.failed(to.id))
         }
+    }
+
+    /// `from`; without it the top presented view controller, or the root view controller when
+    /// nothing is presented. Nil when there is none (with an error, unless an earlier present
+    /// failed and already said why).
+    private func presentingController(_ object: JSONObjectReader, _ state: ControllerStacks) -> ViewControllerDecl? {
+        if let r = object.optional("from") { return attempt { () throws(SceneError) in try resolveController(r) } }
+        if let top = state.presentations.last { return top.failed ? nil : controller(top.presented) }
+        return rootViewController(object)
+    }
+
+    /// UIWindow.rootViewController: the one view controller whose view is directly in the window
+    /// when the scene starts (not one in a navigation stack, whose view is inside the navigation
+    /// view). None or several is an error asking for `from`.
+    private func rootViewController(_ object: JSONObjectReader) -> ViewControllerDecl? {
+        let window = controllers.window
+        let stacked = Set(controllers.decls.flatMap { $0.stack ?? [] })  // membership only
+        let roots = controllers.decls.filter { tree.nodes[$0.view].parent == window && !stacked.contains($0.id) }
+        if roots.count == 1 { return roots[0] }
+        let message = roots.isEmpty
+            ? "no view controller's view is in the window when the scene starts, so there is no root view controller to present from"
+            : "the root view controller is ambiguous: the views of \(roots.map { "'\($0.id)'" }.joined(separator: ", ")) are all in the window"
+        errors.append(object.reader.error(message, hint: "name the presenting view controller with 'from'"))
+        return nil
     }
 
     private func lowerDismiss(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
         report(object.unknownKeys(allowed: ["viewController"] + Self.controllerCommonKeys))
-        let named = object.optional("viewController").flatMap { r in attempt { () throws(SceneError) in try resolveController(r) } }
+        var named: ViewControllerDecl?
+        if let r = object.optional("viewController") {
+            guard let decl = attempt({ () throws(SceneError) in try resolveController(r) }) else { return }
+            named = decl
+        }
         guard let index = state.presentations.lastIndex(where: { named == nil || $0.presented == named?.id }) else {
-            errors.append(object.reader.error(named.map { "'\($0.id)' is not presented at that time" } ?? "nothing is presented at that time"))
+            // After a present that failed, "not presented" would only repeat its error.
+            if !state.presentations.contains(where: \.failed) {
+                errors.append(object.reader.error(named.map { "'\($0.id)' is not presented at that time" } ?? "nothing is presented at that time"))
+            }
             return
         }
         let record = state.presentations[index]
-        guard let from = controller(record.presented), let to = controller(record.presenter), let window = controllers.window else { return }
+        guard !record.failed, let from = controller(record.presented), let to = controller(record.presenter),
+              let window = controllers.window else {
+            state.presentations.remove(at: index)
+            return
+        }
         let context = makeContext(.dismiss, from: from.view, to: to.view, container: window, style: record.style, at: t)
         let plan = ControllerPlan(context: context, style: record.style, removesFrom: true, addsTo: record.presentation.removesPresenter)
         if lower(plan, object) { state.presentations.remove(at: index) }
@@ -55,11 +90,16 @@ extension SceneDecoder {
 
     private func lowerPush(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
         report(object.unknownKeys(allowed: ["navigationController", "viewController"] + Self.controllerCommonKeys))
-        guard let nav = navigationController(object, state),
-              let to = attempt({ () throws(SceneError) in try resolveController(try object.required("viewController")) }),
-              let stack = state.stack(nav.id), let top = stack.last.flatMap(controller) else { return }
+        guard let nav = navigationController(object, state), let stack = state.stack(nav.id) else { return }
+        let errorCount = errors.count
+        let named = object.optional("viewController").flatMap { r in (try? r.string()) } ?? ""
+        guard let to = attempt({ () throws(SceneError) in try resolveController(try object.required("viewController")) }),
+              let top = stack.last.flatMap(controller) else {
+            state.setStack(nav.id, stack + [named])  // so that its pop adds no error of its own
+            return
+        }
         let context = makeContext(.push, from: top.view, to: to.view, container: nav.view, style: nil, at: t)
-        if lower(ControllerPlan(context: context, style: nil, removesFrom: true, addsTo: true), object) {
+        if lower(ControllerPlan(context: context, style: nil, removesFrom: true, addsTo: true), object) || errors.count > errorCount {
             state.setStack(nav.id, stack + [to.id])
         }
     }
@@ -67,8 +107,13 @@ extension SceneDecoder {
     private func lowerPop(_ object: JSONObjectReader, at t: Double, state: inout ControllerStacks) {
         report(object.unknownKeys(allowed: ["navigationController"] + Self.controllerCommonKeys))
         guard let nav = navigationController(object, state), let stack = state.stack(nav.id) else { return }
-        guard stack.count >= 2, let from = controller(stack[stack.count - 1]), let to = controller(stack[stack.count - 2]) else {
+        guard stack.count >= 2 else {
             errors.append(object.reader.error("'\(nav.id)' has only its root view controller at that time; nothing to pop"))
+            return
+        }
+        // An unknown id on the stack comes from a push whose error is already reported.
+        guard let from = controller(stack[stack.count - 1]), let to = controller(stack[stack.count - 2]) else {
+            state.setStack(nav.id, Array(stack.dropLast()))
             return
         }
         let context = makeContext(.pop, from: from.view, to: to.view, container: nav.view, style: nil, at: t)

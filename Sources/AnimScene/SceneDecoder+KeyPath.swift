@@ -16,6 +16,11 @@ extension SceneDecoder {
             return nil
         }
         if let path = LayerKeyPath(name) { return path }
+        if parts.first == "frame" {
+            errors.append(r.error("'\(s)' is not animatable: Core Animation computes frame from bounds, position and anchorPoint",
+                                  hint: "animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes"))
+            return nil
+        }
         let candidates = LayerKeyPath.allPaths.filter { !LayerKey.notYetRendered.contains(String($0.prefix { $0 != "." })) }
             + Self.keyPathAliases.keys.sorted()
         let hint = EditDistance.bestMatch(for: s, among: candidates)

@@ -78,7 +78,7 @@ extension SceneDecoder {
         guard let s = attempt({ () throws(SceneError) in try r.string() }) else { return nil }
         if let value = T(rawValue: s) { return value }
         let names = T.allCases.map(\.rawValue)
-        let hint = EditDistance.bestMatch(for: s, among: names)
+        let hint = EditDistance.suggestion(for: s, among: names)
         errors.append(r.error("unknown \(what) '\(s)'; expected one of \(names.joined(separator: ", "))",
                               hint: hint.map { "did you mean '\($0)'?" }))
         return nil

@@ -83,7 +83,7 @@ extension JSONReader {
         let s = try string()
         if let v = T(rawValue: s) { return v }
         let names = T.allCases.map(\.rawValue)
-        let hint = EditDistance.bestMatch(for: s, among: names).map { "did you mean '\($0)'?" }
+        let hint = EditDistance.suggestion(for: s, among: names).map { "did you mean '\($0)'?" }
         throw error("unknown \(what) '\(s)'", hint: hint ?? "expected one of: " + names.joined(separator: ", "))
     }
 }

@@ -58,7 +58,7 @@ extension SceneDecoder {
         if Self.plannedLayerTypes.contains(type) {
             errors.append(typeReader.error("layer type '\(type)' is part of the scene format but this version of animrender does not render it yet"))
         } else {
-            let hint = EditDistance.bestMatch(for: type, among: Self.layerTypes + Self.plannedLayerTypes)
+            let hint = EditDistance.suggestion(for: type, among: Self.layerTypes + Self.plannedLayerTypes)
             errors.append(typeReader.error("unknown layer type '\(type)'", hint: hint.map { "did you mean '\($0)'?" }))
         }
         return .layer

@@ -18,8 +18,26 @@ extension SceneDecoder {
         for key in ["mass", "stiffness"] {
             if let r = object.optional(key), (try? r.number()) == 0 { errors.append(r.error("\(key) must be more than 0")) }
         }
-        if object.optional("duration") == nil { timing.duration = spring.settlingDuration }
+        if object.optional("duration") == nil { timing.duration = settlingDuration(spring, object) }
         return .spring(SpringAnimation(basic: basic, spring: spring))
+    }
+
+    /// The duration of a spring without `duration`: its settling duration. Where that has no value
+    /// (an undamped spring, which never settles, or UIKit's "no estimate" case) a duration is
+    /// required rather than Core Animation's 0.25 s default cutting the motion short.
+    private func settlingDuration(_ spring: Spring, _ object: JSONObjectReader) -> Double {
+        let t = spring.settlingDuration
+        guard t == 0, spring.mass > 0, spring.stiffness > 0 else { return t }
+        if spring.damping == 0 {
+            errors.append((object.optional("damping") ?? object.reader).error(
+                "a spring with damping 0 never settles, so it has no settling duration to run for",
+                hint: "give the animation a 'duration' (it ends there, at its toValue) or a damping above 0"))
+        } else {
+            errors.append(object.reader.error(
+                "this spring has no settling duration: UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)",
+                hint: "give the animation a 'duration'"))
+        }
+        return 0
     }
 
     /// CAAnimationGroup: `animations`, each decoded like a layer's animation.

@@ -124,7 +124,7 @@ extension SceneDecoder {
             errors.append(item.error("'\(name)' is an option of transitionFromView only"))
         case nil:
             let names = Self.transitionOptions.map(\.name) + Self.viewOptions.map(\.name)
-            let hint = EditDistance.bestMatch(for: name, among: names)
+            let hint = EditDistance.suggestion(for: name, among: names)
             errors.append(item.error("unknown transition option '\(name)'", hint: hint.map { "did you mean '\($0)'?" }))
         }
     }

@@ -91,6 +91,12 @@ struct ControllerStacks {
         var presenter: String
         var style: BuiltInTransition
         var presentation: PresentationStyle
+        /// A present whose errors are already reported: its dismiss is skipped without another.
+        var failed = false
+
+        static func failed(_ presented: String) -> Presentation {
+            Presentation(presented: presented, presenter: "", style: .coverVertical, presentation: .fullScreen, failed: true)
+        }
     }
 
     var presentations: [Presentation] = []

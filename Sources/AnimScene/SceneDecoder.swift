@@ -136,7 +136,9 @@ final class SceneDecoder {
         return frames
     }
 
-    /// Without an explicit duration: the end of the last finite animation or action, at least 1 s.
+    /// Without an explicit duration: the end of the last finite animation or action, so that a
+    /// looping GIF of it repeats with no pause (a 0.25 s animation gives 0.25 s); 1 s when nothing
+    /// ends after t = 0 (no animations, or only ones that repeat forever).
     private func inferredDuration() -> Double {
         var end = 0.0
         for timed in actions {

@@ -83,7 +83,7 @@ extension JSONReader {
         Color(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
     }
 
-    static let colorForm = "a color: \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit color name or {\"r\": …, \"g\": …, \"b\": …, \"a\": …}"
+    static let colorForm = "a color: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", a UIKit color name or {\"r\": …, \"g\": …, \"b\": …, \"a\": …}"
 
     /// `"#RRGGBB"`, `"#RRGGBBAA"`, `"#RGB"`, `"#RGBA"` (hex digits in either case), a UIKit colour
     /// name (`"red"`, `"lightGray"`, `"systemBlue"`, …), or `{"r", "g", "b", "a"}` with components in
@@ -95,7 +95,7 @@ extension JSONReader {
             if let named = Self.namedColors.first(where: { $0.name == s }) { return named.color }
             let match = EditDistance.bestMatch(for: s, among: Self.namedColors.map(\.name))
             throw error("unknown color name '\(s)'",
-                        hint: match.map { "did you mean '\($0)'?" } ?? "use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a UIKit name such as 'red' or 'lightGray'")
+                        hint: match.map { "did you mean '\($0)'?" } ?? "use \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\" or a UIKit name such as 'red' or 'lightGray'")
         case .object:
             let o = try object()
             let long = ["red": "r", "green": "g", "blue": "b", "alpha": "a"]
@@ -140,7 +140,7 @@ extension JSONReader {
             let c = stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
             return Self.rgb8(c[0], c[1], c[2], c.count == 4 ? c[3] : 255)
         default:
-            throw error("expected a color \"#RRGGBB\", \"#RRGGBBAA\" or \"#RGB\", found '\(s)' (\(values.count) hex digit\(values.count == 1 ? "" : "s"))")
+            throw error("expected a color \"#RGB\", \"#RGBA\", \"#RRGGBB\" or \"#RRGGBBAA\", found '\(s)' (\(values.count) hex digit\(values.count == 1 ? "" : "s"))")
         }
     }
 

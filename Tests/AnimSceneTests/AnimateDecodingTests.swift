@@ -53,4 +53,19 @@ struct AnimateDecodingTests: SceneFixture {
         #expect(e.contains { $0.path?.description == "timeline[1].animate" && $0.message.contains("duration") })
         #expect(e.contains { $0.message.contains("nope") })
     }
+
+    @Test func aSpringKeyWithSomethingAddedNamesTheKeyItExtends() {
+        let e = errors(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"dampingRatio": 0.5}, "changes": {"a": {"alpha": 0}}}}"#)
+        #expect(e.map(\.description) == [
+            "scene.json:2:129: timeline[0].animate.spring.dampingRatio: unknown key 'dampingRatio' (hint: did you mean 'damping'?)",
+            "scene.json:2:128: timeline[0].animate.spring: missing required key 'damping' (hint: did you mean 'damping' instead of 'dampingRatio'?)",
+        ])
+    }
+
+    @Test func anUndampedBounceIsLocated() {
+        let e = errors(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"bounce": 1}, "changes": {"a": {"alpha": 0}}}}"#)
+        #expect(e.map(\.description) == [
+            "scene.json:2:139: timeline[0].animate.spring.bounce: bounce must be less than 1: bounce 1 is an undamped spring, which never settles",
+        ])
+    }
 }

@@ -126,4 +126,33 @@ struct AnimationDecodingTests {
         let s = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
         #expect(s.timeline.actions.map(\.action) == [.pause(layer: 0), .resume(layer: 0)])
     }
+
+    @Test func anUndampedSpringWithoutADurationIsAnError() {
+        let e = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 0}"#)
+        #expect(e.map(\.description) == [
+            "scene.json:2:136: layers[0].animations[0].damping: a spring with damping 0 never settles, so it has no settling duration to run for "
+                + "(hint: give the animation a 'duration' (it ends there, at its toValue) or a damping above 0)",
+        ])
+        let noEstimate = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "initialVelocity": 5}"#)
+        #expect(noEstimate.map(\.description) == [
+            "scene.json:2:66: layers[0].animations[0]: this spring has no settling duration: UIKit's estimate gives none when "
+                + "initialVelocity equals damping / (2 · mass) (hint: give the animation a 'duration')",
+        ])
+    }
+
+    @Test func anUndampedSpringWithADurationRunsForIt() throws {
+        let a = try firstAnimation(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 0, "duration": 1.5}"#)
+        #expect(a.timing.duration == 1.5)
+        let lightlyDamped = try firstAnimation(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 0.5}"#)
+        #expect(abs(lightlyDamped.timing.duration - 27.729822068277223) < 1e-9, "§5.2: −ln(ε/(A + 1))/(ζω0), ζω0 = 0.25, A = ζω0/ωd")
+    }
+
+    @Test func frameIsNotAnimatable() {
+        let e = errors(#"{"keyPath": "frame", "toValue": [0, 0, 5, 5]}, {"keyPath": "frame.size.width", "toValue": 5}"#)
+        let hint = "(hint: animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes)"
+        #expect(e.map(\.description) == [
+            "scene.json:2:78: layers[0].animations[0].keyPath: 'frame' is not animatable: Core Animation computes frame from bounds, position and anchorPoint \(hint)",
+            "scene.json:2:125: layers[0].animations[1].keyPath: 'frame.size.width' is not animatable: Core Animation computes frame from bounds, position and anchorPoint \(hint)",
+        ])
+    }
 }

@@ -85,4 +85,19 @@ struct JSONReaderTests {
         #expect(decodeError("{\n\"widht\": 1}") { (r) throws(SceneError) in try r.object().required("width") }
             == "t.json:1:1: v: missing required key 'width' (hint: is 'widht' a misspelling of 'width'?)")
     }
+
+    @Test func aKeyWithSomethingAddedIsMatchedToTheAbsentKeyItExtends() throws {
+        let o = try reader("{\"dampingRatio\": 1, \"springDamping\": 2, \"velo\": 3}").object()
+        #expect(o.unknownKeys(allowed: ["damping", "initialVelocity", "bounce"]).map(\.description) == [
+            "t.json:1:2: v.dampingRatio: unknown key 'dampingRatio' (hint: did you mean 'damping'?)",
+            "t.json:1:21: v.springDamping: unknown key 'springDamping' (hint: did you mean 'damping'?)",
+            "t.json:1:41: v.velo: unknown key 'velo' (hint: allowed keys: damping, initialVelocity, bounce)",
+        ])
+        let given = try reader("{\"damping\": 1, \"dampingRatio\": 1}").object()
+        #expect(given.unknownKeys(allowed: ["damping", "bounce"]).map(\.description) == [
+            "t.json:1:16: v.dampingRatio: unknown key 'dampingRatio' (hint: allowed keys: damping, bounce)",
+        ], "a key that is given is not suggested again")
+        #expect(decodeError("{\"dampingRatio\": 1}") { (r) throws(SceneError) in try r.object().required("damping") }
+            == "t.json:1:1: v: missing required key 'damping' (hint: did you mean 'damping' instead of 'dampingRatio'?)")
+    }
 }

@@ -71,4 +71,30 @@ struct LayerStyleDecodingTests {
         #expect(abs(p.nodes[0].properties.shadowOffset.height - 5) < 1e-9)
         #expect(abs(p.nodes[1].properties.bounds.size.width - 7) < 1e-9)
     }
+
+    @Test func negativeBorderWidthAndCornerRadiusAreKeptAsCALayerDoes() throws {
+        let scene = try base.decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "borderWidth": -2, "cornerRadius": -4}],
+             "timeline": [{"at": 0.5, "set": {"a": {"borderWidth": -1, "cornerRadius": -3}}}]}
+            """)
+        let p = scene.timeline.model.nodes[0].properties
+        #expect(p.borderWidth == -2 && p.cornerRadius == -4, "stored as given; drawn as 0 (AnimCompositorTests)")
+        let later = scene.timeline.presentation(at: 1).nodes[0].properties
+        #expect(later.borderWidth == -1 && later.cornerRadius == -3)
+    }
+
+    @Test func aNegativeShadowRadiusIsLocated() {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "shadowRadius": -3}],
+             "timeline": [{"at": 0, "set": {"a": {"shadowRadius": -0.5}}},
+                          {"at": 0, "animate": {"duration": 1, "changes": {"a": {"shadowRadius": -1}}}}]}
+            """)
+        #expect(e.map(\.description) == [
+            "scene.json:2:41: layers[0].shadowRadius: 'shadowRadius' must not be negative, found -3",
+            "scene.json:3:55: timeline[0].set.a.shadowRadius: 'shadowRadius' must not be negative, found -0.5",
+            "scene.json:4:86: timeline[1].animate.changes.a.shadowRadius: 'shadowRadius' must not be negative, found -1",
+        ])
+    }
 }

@@ -69,6 +69,20 @@ struct SceneDecoderTests {
         #expect(scene.canvas.duration == 2.5)
     }
 
+    @Test func anInferredDurationEndsWithTheLastAnimation() throws {
+        let short = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "position.x", "toValue": 30}]}]}
+            """)
+        #expect(short.canvas.duration == 0.25, "the default 0.25 s, not padded to 1 s: a loop repeats with no pause")
+        #expect(short.canvas.frameCount() == 13, "round(0.25 × 50) = round(12.5) = 13 frames, t = 0 … 0.24")
+        let forever = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "repeatCount": "infinity"}]}]}
+            """)
+        #expect(forever.canvas.duration == 1, "nothing ends after t = 0")
+    }
+
     @Test func misspeltKeyIsLocatedWithAHint() {
         let e = errors("""
             {"canvas": {"width": 10, "height": 10},

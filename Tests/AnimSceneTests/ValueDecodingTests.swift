@@ -60,9 +60,9 @@ struct ValueDecodingTests {
         #expect(error("\"rde\"") == "t.json:1:1: v: unknown color name 'rde' (hint: did you mean 'red'?)")
         #expect(error("\"lightgrey\"") == "t.json:1:1: v: unknown color name 'lightgrey' (hint: did you mean 'lightGray'?)")
         #expect(error("\"chartreuse\"")
-            == "t.json:1:1: v: unknown color name 'chartreuse' (hint: use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a UIKit name such as 'red' or 'lightGray')")
-        #expect(error("\"#12345\"") == "t.json:1:1: v: expected a color \"#RRGGBB\", \"#RRGGBBAA\" or \"#RGB\", found '#12345' (5 hex digits)")
-        #expect(error("\"#\"") == "t.json:1:1: v: expected a color \"#RRGGBB\", \"#RRGGBBAA\" or \"#RGB\", found '#' (0 hex digits)")
+            == "t.json:1:1: v: unknown color name 'chartreuse' (hint: use \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\" or a UIKit name such as 'red' or 'lightGray')")
+        #expect(error("\"#12345\"") == "t.json:1:1: v: expected a color \"#RGB\", \"#RGBA\", \"#RRGGBB\" or \"#RRGGBBAA\", found '#12345' (5 hex digits)")
+        #expect(error("\"#\"") == "t.json:1:1: v: expected a color \"#RGB\", \"#RGBA\", \"#RRGGBB\" or \"#RRGGBBAA\", found '#' (0 hex digits)")
         #expect(error("\"#GG0000\"") == "t.json:1:1: v: invalid hex digit 'G' in color '#GG0000'")
         #expect(error("\"#+10000\"") == "t.json:1:1: v: invalid hex digit '+' in color '#+10000'")
         #expect(error("{\"r\": 2, \"g\": 0, \"b\": 0}")
@@ -73,7 +73,7 @@ struct ValueDecodingTests {
         #expect(error("{\"red\": 1, \"g\": 0, \"b\": 0}") == "t.json:1:2: v.red: unknown key 'red' (hint: did you mean 'r'?)")
         #expect(error("{\"r\": 1, \"g\": 0, \"b\": 0, \"x\": 0}") == "t.json:1:26: v.x: unknown key 'x' (hint: did you mean 'r'?)")
         #expect(error("12")
-            == "t.json:1:1: v: expected a color: \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit color name or {\"r\": …, \"g\": …, \"b\": …, \"a\": …}, found a number")
+            == "t.json:1:1: v: expected a color: \"#RGB\", \"#RGBA\", \"#RRGGBB\", \"#RRGGBBAA\", a UIKit color name or {\"r\": …, \"g\": …, \"b\": …, \"a\": …}, found a number")
     }
 
     // MARK: Transforms

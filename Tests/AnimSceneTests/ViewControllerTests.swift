@@ -193,6 +193,7 @@ struct ViewControllerTests: SceneFixture {
 
     @Test func badControllerVerbsAreLocated() {
         let e = errors("""
+            {"at": 0, "dismiss": {}},
             {"at": 0, "present": {"viewController": "secondVc"}},
             {"at": 0.1, "dismiss": {}},
             {"at": 0.2, "push": {"navigationController": "firstVC", "viewController": "secondVC"}},
@@ -204,10 +205,60 @@ struct ViewControllerTests: SceneFixture {
             {"at": 0.6, "animate": {"duration": 1, "changes": {}, "completion": [{"pop": {"navigationController": "x"}}]}}
             """)
         #expect(e.contains { $0.hint == "did you mean 'secondVC'?" }, "\(e.map(\.message))")
-        #expect(e.contains { $0.message.contains("nothing is presented") })
+        #expect(e.filter { $0.message.contains("nothing is presented") }.map { $0.path?.description } == ["timeline[0].dismiss"],
+                "the dismiss after the failed present adds no error of its own")
         #expect(e.contains { $0.message.contains("is not a navigation controller") })
         #expect(e.contains { $0.message.contains("cannot be driven interactively") })
         #expect(e.contains { $0.message.contains("'$too'") && $0.hint == "did you mean '$to'?" })
         #expect(e.contains { $0.message.contains("runs at the top level") })
+    }
+
+    @Test func presentWithoutFromPresentsFromTheRootViewController() throws {
+        let s = try scene(#"{"at": 1, "present": {"viewController": "secondVC"}}, {"at": 2, "dismiss": {}}"#)
+        #expect(windowChildren(s, at: 1) == ["first", "second"])
+        #expect(y(s, "second", at: 1.5) == 200)
+        #expect(windowChildren(s, at: 1.5) == ["second"], "firstVC, the root, was the presenter")
+        #expect(windowChildren(s, at: 2) == ["first", "second"], "the dismiss brings the root's view back below")
+        #expect(windowChildren(s, at: 2.5) == ["first"])
+    }
+
+    @Test func severalRootsNeedFrom() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 240, "height": 400, "duration": 4},
+             "layers": [{"id": "first"}, {"id": "other"}, {"id": "second", "detached": true}],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "otherVC", "view": "other"}, {"id": "secondVC", "view": "second"}],
+             "timeline": [{"at": 0.2, "present": {"viewController": "secondVC"}}, {"at": 1.2, "dismiss": {}}]}
+            """)
+        #expect(e.map(\.description) == [
+            "scene.json:4:38: timeline[0].present: the root view controller is ambiguous: the views of 'firstVC', 'otherVC' are all in the window "
+                + "(hint: name the presenting view controller with 'from')",
+        ], "and no second error for the dismiss")
+    }
+
+    @Test func noRootNeedsFrom() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 240, "height": 400, "duration": 4},
+             "layers": [{"id": "first", "detached": true}, {"id": "second", "detached": true}],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}],
+             "timeline": [{"at": 0.2, "present": {"viewController": "secondVC"}}]}
+            """)
+        #expect(e.map(\.description) == [
+            "scene.json:4:38: timeline[0].present: no view controller's view is in the window when the scene starts, so there is no root "
+                + "view controller to present from (hint: name the presenting view controller with 'from')",
+        ])
+    }
+
+    @Test func theRootOfANavigationSceneIsTheNavigationController() throws {
+        let s = try navigation(#"{"at": 0.5, "present": {"viewController": "secondVC", "animated": false}}"#)
+        #expect(windowChildren(s, at: 0) == ["navView"])
+        #expect(windowChildren(s, at: 0.5) == ["second"], "nav presented it: its view left the window (firstVC's is inside it)")
+    }
+
+    @Test func aFailedPushAddsNoErrorToItsPop() {
+        #expect(throws: SceneErrors(errors: [SceneError(file: "scene.json", path: JSONPath.root.key("timeline").index(0).key("push").key("viewController"),
+                                                        location: AnimScene.SourceLocation(line: 5, column: 83), message: "no view controller has the id 'secndVC'",
+                                                        hint: "did you mean 'secondVC'?")])) {
+            try navigation(#"{"at": 0, "push": {"navigationController": "nav", "viewController": "secndVC"}}, {"at": 1, "pop": {"navigationController": "nav"}}"#)
+        }
     }
 }
