@@ -27,6 +27,26 @@ public enum OutputPaths {
         return nil
     }
 
+    /// What each output writes, and the file name endings that format goes by.
+    static let formats: [String: (name: String, endings: [String])] = [
+        "--gif": ("a GIF", ["gif"]), "--apng": ("an animated PNG", ["png", "apng"]),
+        "--webp": ("an animated WebP", ["webp"]), "--mp4": ("an MP4 video", ["mp4", "m4v", "mov"]),
+        "--webm": ("a WebM video", ["webm"]), "--png": ("a PNG", ["png"]), "--contact-sheet": ("a PNG", ["png"]),
+    ]
+
+    /// A warning for each output whose name ends in another format's ending ("--gif o1.png"): the
+    /// file is still written in the option's format. Names without an ending are not questioned.
+    public static func warnings(outputs: [(option: String, path: String)]) -> [String] {
+        outputs.compactMap { output in
+            guard let format = formats[output.option], output.path != "-",
+                  let dot = output.path.lastIndex(of: "."),
+                  !output.path[dot...].contains("/") else { return nil }
+            let ending = output.path[output.path.index(after: dot)...].lowercased()
+            guard !ending.isEmpty, !format.endings.contains(ending) else { return nil }
+            return "warning: \(output.option) writes \(format.name), but \(output.path) ends in .\(ending)"
+        }
+    }
+
     /// What names one file: device and inode when it exists, else the real path of its folder
     /// followed by its name.
     static func identity(_ path: String) -> String {

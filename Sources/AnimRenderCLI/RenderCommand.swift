@@ -195,6 +195,7 @@ struct RenderCommand: ParsableCommand {
         let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
         job.progress = { done, total in bar.update(done, total) }
         job.warn = { message in if !quiet { printError(message) } }
+        if !quiet { OutputPaths.warnings(outputs: outputs).forEach(printError) }
         do {
             try job.run()
             bar.finish()

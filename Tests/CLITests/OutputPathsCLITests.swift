@@ -65,3 +65,19 @@ struct OutputPathsCLITests {
         #expect(r.stderr.contains("--every must be 1 or more"), "\(r.stderr)")
     }
 }
+
+/// A name ending in another format's ending is written anyway, with a warning.
+struct OutputEndingCLITests {
+    let scene = RepositoryPaths.scenes.appendingPathComponent("docs/rocket-timing-functions.json").path
+
+    @Test func aGIFNamedLikeAPNGIsWrittenWithAWarning() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let r = try CommandRunner.run([scene, "--gif", "o1.png", "--apng", "o2.apng", "--webp", "o3"], in: dir)
+        #expect(r.status == 0)
+        #expect(r.stderr.hasPrefix("warning: --gif writes a GIF, but o1.png ends in .png\n"), "\(r.stderr)")
+        #expect(!r.stderr.contains("o2.apng ends") && !r.stderr.contains("o3 ends"), "\(r.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("o1.png")).prefix(6) == Data("GIF89a".utf8))
+        let quiet = try CommandRunner.run([scene, "--gif", "o1.png", "--quiet"], in: dir)
+        #expect(quiet.stderr.isEmpty)
+    }
+}
