@@ -22,6 +22,12 @@ enum Lanes {
         p.storeBytes(of: low, as: SIMD16<UInt8>.self)
     }
 
+    /// Source-over on the four pixels at `p`: d' = source + mul255(d, inverse), each lane's low byte kept.
+    @inline(__always)
+    static func over(_ p: UnsafeMutableRawPointer, source: PixelLanes, inverse: PixelLanes) {
+        store(source &+ mul255(load(p), inverse), p)
+    }
+
     /// round(a·b / 255) in every lane for a, b in 0…255, exactly (`Blend.mul255`): with
     /// t = a·b + 128 < 2¹⁶, (t + ⌊t/256⌋) / 256 rounded down equals ⌊257·t / 2¹⁶⌋, one pmulhuw.
     @inline(__always)
@@ -30,10 +36,12 @@ enum Lanes {
         return PixelLanes(lowHalf: high257(t.lowHalf), highHalf: high257(t.highHalf))
     }
 
-    /// ⌊257·t / 2¹⁶⌋ in every lane (the high half of the 32-bit product: pmulhuw).
+    /// ⌊257·t / 2¹⁶⌋ in every lane (the high half of the 32-bit product: pmulhuw). Spelled lane by
+    /// lane: the stdlib's generic SIMD conversions are not always inlined, and then cost a call.
     @inline(__always)
     static func high257(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
+        func high(_ i: Int) -> UInt16 { UInt16(truncatingIfNeeded: (UInt32(t[i]) &* 257) >> 16) }
+        return SIMD8<UInt16>(high(0), high(1), high(2), high(3), high(4), high(5), high(6), high(7))
     }
 
     /// Eight coverage bytes (little-endian in `eight`, pixel 0 lowest) as the lanes of pixels 0–3
@@ -52,6 +60,17 @@ enum Lanes {
     @inline(__always)
     static func spread(_ w: SIMD8<UInt16>, _ k: Int) -> SIMD8<UInt16> {
         SIMD8<UInt16>(w[k], w[k], w[k], w[k], w[k + 1], w[k + 1], w[k + 1], w[k + 1])
+    }
+
+    /// Each pixel's alpha (lane 3 of the four) in all four of its lanes (pshuflw/pshufhw).
+    @inline(__always)
+    static func alphas(_ v: PixelLanes) -> PixelLanes {
+        PixelLanes(lowHalf: alphas(v.lowHalf), highHalf: alphas(v.highHalf))
+    }
+
+    @inline(__always)
+    static func alphas(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8<UInt16>(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7])
     }
 
     /// `pixel` (r, g, b, a) in each of the four pixels.

@@ -25,8 +25,8 @@ struct SolidSource {
         if opaque {
             p.storeBytes(of: SIMD8<UInt32>(repeating: word), as: SIMD8<UInt32>.self)
         } else {
-            Self.over(p, source: color, inverse: inverse)
-            Self.over(p + 16, source: color, inverse: inverse)
+            Lanes.over(p, source: color, inverse: inverse)
+            Lanes.over(p + 16, source: color, inverse: inverse)
         }
     }
 
@@ -41,13 +41,7 @@ struct SolidSource {
     /// Four pixels at `p` under coverage lanes `c` (each pixel's coverage in its four lanes).
     @inline(__always)
     func blendFour(_ p: UnsafeMutableRawPointer, coverage c: PixelLanes) {
-        Self.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alpha, c))
-    }
-
-    /// d' = source + mul255(d, inverse) on the four pixels at `p`, each lane's low byte kept.
-    @inline(__always)
-    static func over(_ p: UnsafeMutableRawPointer, source: PixelLanes, inverse: PixelLanes) {
-        Lanes.store(source &+ Lanes.mul255(Lanes.load(p), inverse), p)
+        Lanes.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alpha, c))
     }
 
     /// One pixel at `p` under coverage `c` (0…255), the same arithmetic two channels per multiply.

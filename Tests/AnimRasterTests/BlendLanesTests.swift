@@ -45,7 +45,86 @@ struct BlendLanesTests {
         }
     }
 
+    /// Layer sources with runs of transparent, opaque and translucent pixels, every opacity class,
+    /// areas of odd widths at odd offsets and reaching past the edges.
+    @Test(arguments: [0, 1, 77, 128, 254, 255] as [UInt8])
+    func compositeEqualsThePerChannelReference(opacity: UInt8) throws {
+        var rng = SplitMix64(seed: 1000 + UInt64(opacity))
+        let src = try Self.layer(width: 45, height: 7, &rng)
+        for area in Self.areas {
+            for destination in Self.destinations {
+                let dst = try Self.bitmap(width: 45, height: 7, destination, &rng)
+                var fast = dst
+                Blend.composite(src, opacity: opacity, area: area, into: &fast)
+                let k = UInt32(opacity)
+                let expected = try Self.reference(dst) { x, y, d in
+                    guard Self.contains(area, x, y) else { return d }
+                    let s = src[x, y]
+                    let scaled = PixelRGBA8(r: UInt8(Blend.mul255(UInt32(s.r), k)), g: UInt8(Blend.mul255(UInt32(s.g), k)),
+                                            b: UInt8(Blend.mul255(UInt32(s.b), k)), a: UInt8(Blend.mul255(UInt32(s.a), k)))
+                    return Self.over(scaled, coverage: 255, d)
+                }
+                #expect(Self.firstDifference(fast, expected) == nil, "area \(area), \(destination)")
+            }
+        }
+    }
+
+    /// The same layers as masks: every pair of a destination area and a mask area from `areas`
+    /// (disjoint, overlapping, empty, past the edges).
+    @Test func maskEqualsThePerChannelReference() throws {
+        var rng = SplitMix64(seed: 2024)
+        let src = try Self.layer(width: 45, height: 7, &rng)
+        for dstArea in Self.areas {
+            for srcArea in Self.areas {
+                let dst = try Self.bitmap(width: 45, height: 7, .anyBytes, &rng)
+                var fast = dst
+                Blend.mask(&fast, dstArea: dstArea, byAlphaOf: src, srcArea: srcArea)
+                let expected = try Self.reference(dst) { x, y, d in
+                    guard Self.contains(dstArea, x, y) else { return d }
+                    let k = Self.contains(srcArea, x, y) ? UInt32(src[x, y].a) : 0
+                    func ch(_ v: UInt8) -> UInt8 { UInt8(Blend.mul255(UInt32(v), k)) }
+                    return PixelRGBA8(r: ch(d.r), g: ch(d.g), b: ch(d.b), a: ch(d.a))
+                }
+                #expect(Self.firstDifference(fast, expected) == nil, "dst \(dstArea), src \(srcArea)")
+            }
+        }
+    }
+
     // MARK: - Inputs and the reference
+
+    static let areas: [PixelRect] = [
+        PixelRect(minX: 0, minY: 0, maxX: 45, maxY: 7), PixelRect(minX: 1, minY: 1, maxX: 44, maxY: 6),
+        PixelRect(minX: 3, minY: 0, maxX: 10, maxY: 3), PixelRect(minX: 5, minY: 2, maxX: 22, maxY: 5),
+        PixelRect(minX: -9, minY: -2, maxX: 17, maxY: 30), PixelRect(minX: 30, minY: 4, maxX: 90, maxY: 9),
+        PixelRect(minX: 40, minY: 0, maxX: 41, maxY: 7), .empty,
+    ]
+
+    static func contains(_ r: PixelRect, _ x: Int, _ y: Int) -> Bool {
+        x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
+    }
+
+    /// A premultiplied layer: runs of 1–9 pixels transparent, opaque, of one translucent alpha, or
+    /// each of its own (alpha 0, 255 or random).
+    static func layer(width: Int, height: Int, _ rng: inout SplitMix64) throws -> Bitmap {
+        var b = try #require(Bitmap(width: width, height: height))
+        var i = 0, run = 0, kind = 0
+        var alpha: UInt8 = 0
+        while i < b.pixels.count {
+            if run == 0 { run = 1 + rng.below(9); kind = rng.below(4); alpha = rng.byte() }
+            let a: UInt8 = switch kind {
+            case 0: 0
+            case 1: 255
+            case 2: alpha
+            default: [0, 255, rng.byte()][rng.below(3)]
+            }
+            b.pixels[i + 3] = a
+            for c in 0..<3 { b.pixels[i + c] = UInt8(Blend.mul255(UInt32(rng.byte()), UInt32(a))) }
+            i += 4
+            run -= 1
+        }
+        return b
+    }
+
 
     /// Premultiplied colours (alpha 0, 1, 255, in between; one channel equal to alpha) and one that is
     /// not premultiplied (its channels wrap modulo 256 in every path alike).
