@@ -88,23 +88,38 @@ struct Accumulator {
     }
 
     /// Splits a downward edge at x = 0 and x = w and clamps the outside parts onto the borders
-    /// (an edge left of the buffer still winds every pixel to its right).
+    /// (an edge left of the buffer still winds every pixel to its right). No allocation: at most
+    /// three pieces, added in order along the edge.
     private mutating func addDirected(_ edge: (Point, Point)?, _ w: Double, direction: Float) {
         guard let (p0, p1) = edge else { return }
-        var pieces: [(Point, Point)] = [(p0, p1)]
-        for bound in [0.0, w] {
-            pieces = pieces.flatMap { seg -> [(Point, Point)] in
-                let (s, e) = seg
-                guard (s.x - bound) * (e.x - bound) < 0 else { return [seg] }
-                let t = (bound - s.x) / (e.x - s.x)
-                let m = Point(x: bound, y: s.y + (e.y - s.y) * t)
-                return [(s, m), (m, e)]
-            }
+        if let m = Self.crossing(p0, p1, 0) {
+            addSplit(p0, m, w, direction: direction)
+            addSplit(m, p1, w, direction: direction)
+        } else {
+            addSplit(p0, p1, w, direction: direction)
         }
-        for (s, e) in pieces {
-            let cs = Point(x: min(w, max(0, s.x)), y: s.y), ce = Point(x: min(w, max(0, e.x)), y: e.y)
-            addLine(cs, ce, direction: direction)
+    }
+
+    /// The piece from s to e split where it crosses x = w, each part clamped into 0…w and added.
+    private mutating func addSplit(_ s: Point, _ e: Point, _ w: Double, direction: Float) {
+        if let m = Self.crossing(s, e, w) {
+            addClamped(s, m, w, direction: direction)
+            addClamped(m, e, w, direction: direction)
+        } else {
+            addClamped(s, e, w, direction: direction)
         }
+    }
+
+    /// The piece from s to e with x clamped into 0…w (onto the border it lies beyond), added.
+    private mutating func addClamped(_ s: Point, _ e: Point, _ w: Double, direction: Float) {
+        addLine(Point(x: min(w, max(0, s.x)), y: s.y), Point(x: min(w, max(0, e.x)), y: e.y), direction: direction)
+    }
+
+    /// Where the segment from s to e crosses x = `bound` strictly between its ends, or nil.
+    private static func crossing(_ s: Point, _ e: Point, _ bound: Double) -> Point? {
+        guard (s.x - bound) * (e.x - bound) < 0 else { return nil }
+        let t = (bound - s.x) / (e.x - s.x)
+        return Point(x: bound, y: s.y + (e.y - s.y) * t)
     }
 
     /// Adds a downward line inside the buffer (0 ≤ x ≤ width, 0 ≤ y ≤ height).
