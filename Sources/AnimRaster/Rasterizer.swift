@@ -176,7 +176,6 @@ struct Accumulator {
         cells[base + min(i1, limit)] += d * am
     }
 
-    /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
     /// True when the eight floats at `p` are all +0 or −0 (their bits, signs masked off, are zero).
     @inline(__always)
     static func allZero8(_ p: UnsafeRawPointer) -> Bool {
@@ -185,6 +184,7 @@ struct Accumulator {
         return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
     }
 
+    /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
     func resolve() -> CoverageMask? {
         var out = [UInt8](repeating: 0, count: width * height)
         var any = false
@@ -194,22 +194,23 @@ struct Accumulator {
                 for row in 0..<height {
                     var sum: Float = 0
                     var v: UInt8 = 0
-                    let base = row * stride, outBase = row * width
+                    let cell = cells.baseAddress! + row * stride, coverage = out.baseAddress! + row * width
                     var x = 0
                     while x < width {
                         // Eight cells without an edge leave the sum, and so the coverage, as it is
                         // (adding ±0 changes no finite sum's magnitude): copy it (interiors and gaps).
-                        if x + 8 <= width, Self.allZero8(UnsafeRawPointer(cells.baseAddress! + base + x)) {
-                            UnsafeMutableRawPointer(out.baseAddress! + outBase + x)
-                                .storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                            x += 8
+                        // A cell that is not ±0 starts no such run: no need to look at the next seven.
+                        let c = cell[x]
+                        if c.bitPattern & 0x7FFF_FFFF == 0, x &+ 8 <= width, Self.allZero8(UnsafeRawPointer(cell + x)) {
+                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            x &+= 8
                             continue
                         }
-                        sum += cells[base + x]
+                        sum += c
                         v = UInt8(min(1, abs(sum)) * 255 + 0.5)
-                        out[outBase + x] = v
+                        coverage[x] = v
                         if v != 0 { any = true }
-                        x += 1
+                        x &+= 1
                     }
                 }
             }
