@@ -23,8 +23,9 @@ struct BlendLanesTests {
         #expect(high == PixelLanes(5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8))
     }
 
-    /// Every coverage level at every position of an eight-pixel step and of the single-pixel ends,
-    /// runs of 0 and 255 mixed in, widths 1…261 and masks reaching past the bitmap's left edge.
+    /// Every coverage level at every position of an eight-pixel step, runs of 0 and 255 mixed in,
+    /// widths 1…261 and masks reaching past the bitmap's left edge; then every level through the
+    /// single-pixel path alone (a mask seven pixels wide).
     @Test(arguments: Self.colors)
     func solidFillEqualsThePerChannelReference(color: PixelRGBA8) throws {
         var rng = SplitMix64(seed: UInt64(color.packed))
@@ -42,6 +43,14 @@ struct BlendLanesTests {
                     #expect(Self.firstDifference(fast, expected) == nil, "width \(width) at \(minX), \(destination)")
                 }
             }
+        }
+        let singles = CoverageMask(bounds: PixelRect(minX: 2, minY: 1, maxX: 9, maxY: 38), coverage: (0..<259).map { UInt8($0 % 256) })
+        for destination in Self.destinations {
+            let dst = try Self.bitmap(width: 12, height: 40, destination, &rng)
+            var fast = dst
+            Blend.fill(singles, color: color, into: &fast)
+            let expected = try Self.reference(dst) { x, y, d in Self.over(color, coverage: UInt32(singles[x, y]), d) }
+            #expect(Self.firstDifference(fast, expected) == nil, "single pixels, \(destination)")
         }
     }
 
