@@ -8,76 +8,44 @@ public enum Blend {
         return (t + (t >> 8)) >> 8
     }
 
-    /// Source-over of a solid premultiplied colour through a coverage mask.
+    /// Source-over of a solid premultiplied colour through a coverage mask: for coverage c, the
+    /// source is s = mul255(colour, c) per channel and each channel becomes
+    /// s + mul255(d, 255 − s_a) (the byte's low 8 bits, if a channel of the colour exceeds its alpha).
     ///
-    /// The source for each coverage level is tabulated once per call; each pixel then costs one
-    /// table load and two packed two-channel multiplies (`mul255x2`), with the same exact rounding
-    /// as `mul255` per channel.
+    /// Eight mask bytes at a time: empty ones are skipped, full ones under an opaque colour store
+    /// the colour, and any other eight are blended four pixels per vector step (`PixelLanes`),
+    /// computing the source per pixel; the pixels left at the end of a row go one by one.
     public static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap) {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
-        let table = SourceTable(color)
+        let solid = SolidSource(color)
         let dstWidth = dst.width, maskWidth = mask.bounds.width
-        let opaque = table.entries[255].inverse == 0, solid = table.entries[255].source
-        let solidBytes = UInt64(solid) | UInt64(solid) << 32, inverse = UInt64(table.entries[255].inverse)
-        mask.coverage.withUnsafeBufferPointer { cov in
-          table.entries.withUnsafeBufferPointer { entries in
+        mask.coverage.withUnsafeBytes { cov in
             dst.pixels.withUnsafeMutableBytes { raw in
-                let px = raw.baseAddress!
+                let covBase = cov.baseAddress!, px = raw.baseAddress!
                 for y in area.minY..<area.maxY {
                     var m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
                     var o = (y * dstWidth + area.minX) * 4
                     var x = area.minX
+                    while x &+ 8 <= area.maxX {
+                        let eight = covBase.loadUnaligned(fromByteOffset: m, as: UInt64.self)
+                        if eight == ~0 {
+                            solid.blendEightCovered(px + o)
+                        } else if eight != 0 {
+                            solid.blendEight(px + o, coverage: eight)
+                        }
+                        m &+= 8
+                        o &+= 32
+                        x &+= 8
+                    }
                     while x < area.maxX {
-                        // Eight pixels at a time where the mask is empty (skip) or full under an
-                        // opaque colour (the colour replaces the pixels): the same bytes as one by one.
-                        if x + 8 <= area.maxX {
-                            let eight = UnsafeRawPointer(cov.baseAddress! + m).loadUnaligned(as: UInt64.self)
-                            if eight == 0 || eight == ~0 {
-                                if eight != 0 && opaque {
-                                    for k in 0..<8 { px.storeBytes(of: solid, toByteOffset: o + 4 * k, as: UInt32.self) }
-                                } else if eight != 0 {
-                                    blendEight(px + o, source: solidBytes, inverse: inverse)
-                                }
-                                m += 8
-                                o += 32
-                                x += 8
-                                continue
-                            }
-                        }
-                        x += 1
-                        let c = Int(cov[m])
-                        if c != 0 {
-                            let entry = entries[c]
-                            if entry.inverse == 0 {
-                                px.storeBytes(of: entry.source, toByteOffset: o, as: UInt32.self)
-                            } else {
-                                let d = px.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                                let rb = mul255x2(d & 0x00FF_00FF, entry.inverse)
-                                let ga = mul255x2((d >> 8) & 0x00FF_00FF, entry.inverse)
-                                px.storeBytes(of: entry.source &+ (rb | (ga << 8)), toByteOffset: o, as: UInt32.self)
-                            }
-                        }
-                        m += 1
-                        o += 4
+                        solid.blendOne(px + o, coverage: UInt32(covBase.load(fromByteOffset: m, as: UInt8.self)))
+                        m &+= 1
+                        o &+= 4
+                        x &+= 1
                     }
                 }
             }
-          }
-        }
-    }
-
-    /// Source-over of one premultiplied colour (`source`: two pixels' words) at full coverage onto
-    /// eight pixels: each channel becomes source + round(channel · inverse / 255), the arithmetic of
-    /// `mul255x2` on four 16-bit lanes per 64-bit word.
-    @inline(__always)
-    static func blendEight(_ p: UnsafeMutableRawPointer, source: UInt64, inverse: UInt64) {
-        let m: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
-        for k in 0..<4 {
-            let d = p.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
-            let t0 = (d & m) &* inverse &+ half, t1 = ((d >> 8) & m) &* inverse &+ half
-            let r0 = ((t0 &+ ((t0 >> 8) & m)) >> 8) & m, r1 = ((t1 &+ ((t1 >> 8) & m)) >> 8) & m
-            p.storeBytes(of: source &+ (r0 | (r1 << 8)), toByteOffset: 8 * k, as: UInt64.self)
         }
     }
 
@@ -88,33 +56,59 @@ public enum Blend {
         return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
-    /// Source-over of `src` (same size as `dst`) scaled by `opacity`, within `area`.
+    /// Source-over of `src` (same size as `dst`) scaled by `opacity`, within `area`: with
+    /// s = mul255(src, opacity) per channel, d' = s + mul255(d, 255 − s_a) (the low byte, if a
+    /// channel of `src` exceeds its alpha). Four pixels per step (`PixelLanes`): skipped where the
+    /// source is transparent, copied where it is opaque at opacity 255.
     public static func composite(_ src: Bitmap, opacity: UInt8, area: PixelRect, into dst: inout Bitmap) {
         precondition(src.width == dst.width && src.height == dst.height)
         let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty, opacity > 0 else { return }
-        let k = UInt32(opacity), width = dst.width
+        let k = UInt32(opacity), lanes = PixelLanes(repeating: UInt16(opacity)), width = dst.width
         src.pixels.withUnsafeBytes { s in
             dst.pixels.withUnsafeMutableBytes { d in
                 let sp = s.baseAddress!, dp = d.baseAddress!
                 for y in region.minY..<region.maxY {
                     var o = (y * width + region.minX) * 4
-                    for _ in region.minX..<region.maxX {
-                        let sw = sp.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                        if sw != 0 {
-                            // Two channels per multiply, each exactly round(x·k/255) (mul255x2).
-                            var rb = sw & 0x00FF_00FF, ga = (sw >> 8) & 0x00FF_00FF
-                            if k != 255 { rb = mul255x2(rb, k); ga = mul255x2(ga, k) }
-                            let inv = 255 - (ga >> 16)
-                            let dw = dp.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                            let drb = mul255x2(dw & 0x00FF_00FF, inv), dga = mul255x2((dw >> 8) & 0x00FF_00FF, inv)
-                            dp.storeBytes(of: (rb &+ drb) | ((ga &+ dga) << 8), toByteOffset: o, as: UInt32.self)
-                        }
-                        o += 4
+                    let end = (y * width + region.maxX) * 4
+                    while o &+ 16 <= end {
+                        compositeFour(sp + o, opacity: k, lanes, onto: dp + o)
+                        o &+= 16
+                    }
+                    while o < end {
+                        compositeOne(sp.loadUnaligned(fromByteOffset: o, as: UInt32.self), opacity: k, onto: dp + o)
+                        o &+= 4
                     }
                 }
             }
         }
+    }
+
+    /// Four pixels of `s` scaled by `opacity` (also given in every lane) over the four at `d`.
+    @inline(__always)
+    static func compositeFour(_ s: UnsafeRawPointer, opacity: UInt32, _ lanes: PixelLanes, onto d: UnsafeMutableRawPointer) {
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        let s0 = s.loadUnaligned(as: UInt64.self), s1 = s.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if s0 | s1 == 0 { return }
+        if opacity == 255 && s0 & s1 & alphas == alphas {
+            d.storeBytes(of: s.loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+            return
+        }
+        var source = Lanes.load(s)
+        if opacity != 255 { source = Lanes.mul255(source, lanes) }
+        Lanes.over(d, source: source, inverse: 255 &- Lanes.alphas(source))
+    }
+
+    /// One packed source pixel scaled by `opacity` over the pixel at `d` (two channels per multiply).
+    @inline(__always)
+    static func compositeOne(_ sw: UInt32, opacity k: UInt32, onto d: UnsafeMutableRawPointer) {
+        guard sw != 0 else { return }
+        var rb = sw & 0x00FF_00FF, ga = (sw >> 8) & 0x00FF_00FF
+        if k != 255 { rb = mul255x2(rb, k); ga = mul255x2(ga, k) }
+        let inverse = 255 - (ga >> 16), dw = d.loadUnaligned(as: UInt32.self)
+        let outRB = (rb &+ mul255x2(dw & 0x00FF_00FF, inverse)) & 0x00FF_00FF
+        let outGA = (ga &+ mul255x2((dw >> 8) & 0x00FF_00FF, inverse)) & 0x00FF_00FF
+        d.storeBytes(of: outRB | outGA << 8, as: UInt32.self)
     }
 
     /// Destination-in: multiplies every pixel of `dst` within `area` by the mask's coverage
@@ -137,27 +131,6 @@ public enum Blend {
                     o += 4
                 }
             }
-        }
-    }
-}
-
-/// For one premultiplied colour, the source pixel and the destination factor at each coverage level.
-struct SourceTable {
-    struct Entry {
-        /// The scaled source as little-endian RGBA bytes in one word.
-        var source: UInt32
-        /// 255 − source alpha.
-        var inverse: UInt32
-    }
-
-    var entries: [Entry]
-
-    init(_ color: PixelRGBA8) {
-        entries = (0...255).map { c -> Entry in
-            let k = UInt32(c)
-            let r = Blend.mul255(UInt32(color.r), k), g = Blend.mul255(UInt32(color.g), k)
-            let b = Blend.mul255(UInt32(color.b), k), a = Blend.mul255(UInt32(color.a), k)
-            return Entry(source: r | (g << 8) | (b << 16) | (a << 24), inverse: 255 - a)
         }
     }
 }

@@ -88,23 +88,38 @@ struct Accumulator {
     }
 
     /// Splits a downward edge at x = 0 and x = w and clamps the outside parts onto the borders
-    /// (an edge left of the buffer still winds every pixel to its right).
+    /// (an edge left of the buffer still winds every pixel to its right). No allocation: at most
+    /// three pieces, added in order along the edge.
     private mutating func addDirected(_ edge: (Point, Point)?, _ w: Double, direction: Float) {
         guard let (p0, p1) = edge else { return }
-        var pieces: [(Point, Point)] = [(p0, p1)]
-        for bound in [0.0, w] {
-            pieces = pieces.flatMap { seg -> [(Point, Point)] in
-                let (s, e) = seg
-                guard (s.x - bound) * (e.x - bound) < 0 else { return [seg] }
-                let t = (bound - s.x) / (e.x - s.x)
-                let m = Point(x: bound, y: s.y + (e.y - s.y) * t)
-                return [(s, m), (m, e)]
-            }
+        if let m = Self.crossing(p0, p1, 0) {
+            addSplit(p0, m, w, direction: direction)
+            addSplit(m, p1, w, direction: direction)
+        } else {
+            addSplit(p0, p1, w, direction: direction)
         }
-        for (s, e) in pieces {
-            let cs = Point(x: min(w, max(0, s.x)), y: s.y), ce = Point(x: min(w, max(0, e.x)), y: e.y)
-            addLine(cs, ce, direction: direction)
+    }
+
+    /// The piece from s to e split where it crosses x = w, each part clamped into 0…w and added.
+    private mutating func addSplit(_ s: Point, _ e: Point, _ w: Double, direction: Float) {
+        if let m = Self.crossing(s, e, w) {
+            addClamped(s, m, w, direction: direction)
+            addClamped(m, e, w, direction: direction)
+        } else {
+            addClamped(s, e, w, direction: direction)
         }
+    }
+
+    /// The piece from s to e with x clamped into 0…w (onto the border it lies beyond), added.
+    private mutating func addClamped(_ s: Point, _ e: Point, _ w: Double, direction: Float) {
+        addLine(Point(x: min(w, max(0, s.x)), y: s.y), Point(x: min(w, max(0, e.x)), y: e.y), direction: direction)
+    }
+
+    /// Where the segment from s to e crosses x = `bound` strictly between its ends, or nil.
+    private static func crossing(_ s: Point, _ e: Point, _ bound: Double) -> Point? {
+        guard (s.x - bound) * (e.x - bound) < 0 else { return nil }
+        let t = (bound - s.x) / (e.x - s.x)
+        return Point(x: bound, y: s.y + (e.y - s.y) * t)
     }
 
     /// Adds a downward line inside the buffer (0 ≤ x ≤ width, 0 ≤ y ≤ height).
@@ -161,7 +176,6 @@ struct Accumulator {
         cells[base + min(i1, limit)] += d * am
     }
 
-    /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
     /// True when the eight floats at `p` are all +0 or −0 (their bits, signs masked off, are zero).
     @inline(__always)
     static func allZero8(_ p: UnsafeRawPointer) -> Bool {
@@ -170,6 +184,7 @@ struct Accumulator {
         return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
     }
 
+    /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
     func resolve() -> CoverageMask? {
         var out = [UInt8](repeating: 0, count: width * height)
         var any = false
@@ -179,22 +194,23 @@ struct Accumulator {
                 for row in 0..<height {
                     var sum: Float = 0
                     var v: UInt8 = 0
-                    let base = row * stride, outBase = row * width
+                    let cell = cells.baseAddress! + row * stride, coverage = out.baseAddress! + row * width
                     var x = 0
                     while x < width {
                         // Eight cells without an edge leave the sum, and so the coverage, as it is
                         // (adding ±0 changes no finite sum's magnitude): copy it (interiors and gaps).
-                        if x + 8 <= width, Self.allZero8(UnsafeRawPointer(cells.baseAddress! + base + x)) {
-                            UnsafeMutableRawPointer(out.baseAddress! + outBase + x)
-                                .storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                            x += 8
+                        // A cell that is not ±0 starts no such run: no need to look at the next seven.
+                        let c = cell[x]
+                        if c.bitPattern & 0x7FFF_FFFF == 0, x &+ 8 <= width, Self.allZero8(UnsafeRawPointer(cell + x)) {
+                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            x &+= 8
                             continue
                         }
-                        sum += cells[base + x]
+                        sum += c
                         v = UInt8(min(1, abs(sum)) * 255 + 0.5)
-                        out[outBase + x] = v
+                        coverage[x] = v
                         if v != 0 { any = true }
-                        x += 1
+                        x &+= 1
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import AnimGeometry
 import AnimRaster
+import AnimTestRandom
 import Testing
 
 /// Moving a coverage mask by whole and fractional pixels (`CoverageMask.shifted`).
@@ -41,6 +42,38 @@ struct MaskShiftTests {
                 }
             }
             #expect(worst <= levels, "σ \(sigma), offset (\(dx), \(dy)): \(worst) levels")
+        }
+    }
+
+    /// Every fraction 0…255/256 in x (at a fixed y fraction) and in y (at a fixed x fraction), on a
+    /// random mask with runs of 0 and 255, against the definition in plain integers: rows blended
+    /// with weights 256 − wy and wy, then columns with 256 − wx and wx, rounded from 16 bits.
+    @Test func everyFractionEqualsTheIntegerFormula() throws {
+        var rng = SplitMix64(seed: 5)
+        let bounds = PixelRect(minX: 3, minY: -2, maxX: 40, maxY: 5)
+        let mask = CoverageMask(bounds: bounds, coverage: (0..<bounds.width * bounds.height).map { i in
+            [0, 255, rng.byte()][(i / 5) % 3]
+        })
+        let clip = PixelRect(minX: -50, minY: -50, maxX: 50, maxY: 50), hole = PixelRect(minX: 10, minY: 0, maxX: 20, maxY: 2)
+        let fractions = (0..<256).map { ($0, 77) } + (0..<256).map { (141, $0) }
+        for (wx, wy) in fractions {
+            let offset = Point(x: -1 + Double(wx) / 256, y: 2 + Double(wy) / 256)
+            let moved = try #require(mask.shifted(by: offset, clip: clip, hole: hole))
+            #expect(moved.bounds == PixelRect(minX: 2, minY: 0, maxX: wx > 0 ? 40 : 39, maxY: wy > 0 ? 8 : 7))
+            var mismatches = 0
+            for y in moved.bounds.minY..<moved.bounds.maxY {
+                for x in moved.bounds.minX..<moved.bounds.maxX {
+                    // Output (x, y) reads source column x + 1 (weight 256 − wx) and x (wx), source
+                    // row y − 2 (weight 256 − wy) and y − 3 (wy).
+                    func v(_ sx: Int) -> Int {
+                        (256 - wy) * Int(mask[sx, y - 2]) + wy * Int(mask[sx, y - 3])
+                    }
+                    let inHole = x >= hole.minX && x < hole.maxX && y >= hole.minY && y < hole.maxY
+                    let expected = inHole ? 0 : ((256 - wx) * v(x + 1) + wx * v(x) + 32768) >> 16
+                    if Int(moved[x, y]) != expected { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "fraction (\(wx), \(wy))")
         }
     }
 

@@ -1,0 +1,58 @@
+/// One premultiplied colour prepared for `Blend.fill(_:color:into:)`: the source-over of the colour
+/// scaled by a coverage c, s = mul255(colour, c) per channel, d' = s + mul255(d, 255 − s_a), on
+/// runs of eight pixels (`PixelLanes`, four pixels per step) and on single pixels (two channels
+/// per multiply, `mul255x2`). Both compute every channel alike, so they give the same bytes.
+struct SolidSource {
+    /// The colour as little-endian RGBA bytes, and its channels r, b and g, a in 16-bit halves.
+    let word, rb, ga: UInt32
+    let opaque: Bool
+    /// The colour in each of four pixels; its alpha in every lane; 255 − alpha in every lane.
+    let color, alpha, inverse: PixelLanes
+
+    init(_ c: PixelRGBA8) {
+        word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+        rb = word & 0x00FF_00FF
+        ga = (word >> 8) & 0x00FF_00FF
+        opaque = c.a == 255
+        color = Lanes.repeating(c)
+        alpha = PixelLanes(repeating: UInt16(c.a))
+        inverse = PixelLanes(repeating: 255 - UInt16(c.a))
+    }
+
+    /// Eight fully covered pixels at `p`: the colour itself when opaque, else blended.
+    @inline(__always)
+    func blendEightCovered(_ p: UnsafeMutableRawPointer) {
+        if opaque {
+            p.storeBytes(of: SIMD8<UInt32>(repeating: word), as: SIMD8<UInt32>.self)
+        } else {
+            Lanes.over(p, source: color, inverse: inverse)
+            Lanes.over(p + 16, source: color, inverse: inverse)
+        }
+    }
+
+    /// Eight pixels at `p` under the coverage bytes of `eight` (pixel 0 in the low byte).
+    @inline(__always)
+    func blendEight(_ p: UnsafeMutableRawPointer, coverage eight: UInt64) {
+        let (low, high) = Lanes.coverage(eight)
+        blendFour(p, coverage: low)
+        blendFour(p + 16, coverage: high)
+    }
+
+    /// Four pixels at `p` under coverage lanes `c` (each pixel's coverage in its four lanes).
+    @inline(__always)
+    func blendFour(_ p: UnsafeMutableRawPointer, coverage c: PixelLanes) {
+        Lanes.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alpha, c))
+    }
+
+    /// One pixel at `p` under coverage `c` (0…255), the same arithmetic two channels per multiply.
+    @inline(__always)
+    func blendOne(_ p: UnsafeMutableRawPointer, coverage c: UInt32) {
+        guard c != 0 else { return }
+        let srb = Blend.mul255x2(rb, c), sga = Blend.mul255x2(ga, c), inverse = 255 - (sga >> 16)
+        let d = p.loadUnaligned(as: UInt32.self)
+        // Each 16-bit half holds a sum below 512: masking keeps each channel's low byte, no carry.
+        let outRB = (srb &+ Blend.mul255x2(d & 0x00FF_00FF, inverse)) & 0x00FF_00FF
+        let outGA = (sga &+ Blend.mul255x2((d >> 8) & 0x00FF_00FF, inverse)) & 0x00FF_00FF
+        p.storeBytes(of: outRB | outGA << 8, as: UInt32.self)
+    }
+}
