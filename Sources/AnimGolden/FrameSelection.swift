@@ -23,4 +23,15 @@ public enum FrameSelection: Hashable, Sendable {
             return Array(stride(from: 0, to: max(0, frameCount), by: max(1, step)))
         }
     }
+
+    /// Whether a golden of `frame` that this run does not check is stale. The scene's own
+    /// selection and `all` check every golden the scene should have, so any other golden is stale
+    /// (left by an earlier frame rate, duration or `goldenFrames`); `every` checks a subset on
+    /// purpose, so only goldens past the scene's last frame are.
+    func isStale(frame: Int, frameCount: Int) -> Bool {
+        switch self {
+        case .golden, .all: true
+        case .every: frame >= frameCount
+        }
+    }
 }

@@ -33,12 +33,24 @@ public struct GoldenManifest: Hashable, Sendable, Codable {
         }
     }
 
-    /// "goldens were recorded at 50 fps with 60 frames; the scene now has 30 fps and 36 frames",
-    /// or nil when the fps and the frame count agree with `scene`.
-    public func timingMismatch(with scene: GoldenManifest) -> String? {
-        guard fps != scene.fps || frameCount != scene.frameCount else { return nil }
-        return "goldens were recorded at \(NumberText.format(fps)) fps with \(Self.frames(frameCount)); "
-            + "the scene now has \(NumberText.format(scene.fps)) fps and \(Self.frames(scene.frameCount))"
+    /// The recorded values that differ from `scene`'s (frame rate, frame count, pixel size), as
+    /// text: ("50 fps, 60 frames", "30 fps, 36 frames"); nil when they all agree.
+    public func mismatch(with scene: GoldenManifest) -> (recorded: String, now: String)? {
+        var recorded: [String] = [], now: [String] = []
+        if fps != scene.fps {
+            recorded.append("\(NumberText.format(fps)) fps")
+            now.append("\(NumberText.format(scene.fps)) fps")
+        }
+        if frameCount != scene.frameCount {
+            recorded.append(Self.frames(frameCount))
+            now.append(Self.frames(scene.frameCount))
+        }
+        if width != scene.width || height != scene.height {
+            recorded.append("\(width)×\(height) px")
+            now.append("\(scene.width)×\(scene.height) px")
+        }
+        guard !recorded.isEmpty else { return nil }
+        return (recorded.joined(separator: ", "), now.joined(separator: ", "))
     }
 
     static func frames(_ n: Int) -> String { n == 1 ? "1 frame" : "\(n) frames" }

@@ -99,20 +99,42 @@ public struct SceneResult: Hashable, Sendable {
     public var sceneFile: URL
     public var tolerance: GoldenTolerance
     public var frames: [FrameResult]
-    /// Problems that are not about one frame: the scene does not load, the golden manifest's
-    /// frame count or fps differs from the scene's, a listed frame does not exist, goldens
-    /// without a scene.
+    /// Problems that are not about one frame: the scene does not load, `goldenFrames` names a
+    /// frame past the end, the golden manifest disagrees with the scene, stale goldens, goldens
+    /// without a scene, files that cannot be read or written.
     public var problems: [String]
+    /// What this run changed in the golden folder besides frame goldens (a rewritten `golden.json`,
+    /// removed stale goldens). Like a recorded frame, a change fails the run: look, then run again.
+    public var changes: [String]
+    /// The scene file has errors (it does not load, or `goldenFrames` names a frame past the end):
+    /// bad input, exit code 2 for `animrender test`.
+    public var invalidScene: Bool
+    /// The goldens are out of date (`golden.json` disagrees with the scene, or stale goldens) and
+    /// this run left them so: `--record failed` is the fix, so messages about missing goldens name it.
+    public var goldensOutdated: Bool
 
-    public init(name: String, sceneFile: URL, tolerance: GoldenTolerance = .exact, frames: [FrameResult] = [], problems: [String] = []) {
+    public init(name: String, sceneFile: URL, tolerance: GoldenTolerance = .exact, frames: [FrameResult] = [], problems: [String] = [],
+                changes: [String] = [], invalidScene: Bool = false, goldensOutdated: Bool = false) {
         self.name = name
         self.sceneFile = sceneFile
         self.tolerance = tolerance
         self.frames = frames
         self.problems = problems
+        self.changes = changes
+        self.invalidScene = invalidScene
+        self.goldensOutdated = goldensOutdated
     }
 
-    public var passed: Bool { problems.isEmpty && frames.allSatisfy(\.passed) }
+    public var passed: Bool { problems.isEmpty && changes.isEmpty && frames.allSatisfy(\.passed) }
+
+    /// Failed only because this run recorded: frames or other changes, and nothing else wrong.
+    public var onlyRecorded: Bool {
+        !passed && problems.isEmpty && frames.allSatisfy { $0.passed || $0.recorded }
+    }
+
+    /// The record mode that records this scene's missing goldens so that the next run can pass:
+    /// `failed` when the goldens are out of date, else `missing`.
+    public var recordHint: RecordMode { goldensOutdated ? .failed : .missing }
 }
 
 /// A whole `animrender test` run.
@@ -127,4 +149,6 @@ public struct GoldenRunResult: Hashable, Sendable {
     public var failedScenes: [SceneResult] { scenes.filter { !$0.passed } }
     public var frameCount: Int { scenes.reduce(0) { $0 + $1.frames.count } }
     public var failedFrameCount: Int { scenes.reduce(0) { $0 + $1.frames.filter { !$0.passed }.count } }
+    /// Failed scenes that only recorded (see ``SceneResult/onlyRecorded``).
+    public var recordedScenes: [SceneResult] { scenes.filter(\.onlyRecorded) }
 }

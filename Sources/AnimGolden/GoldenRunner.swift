@@ -14,21 +14,20 @@ public struct GoldenRunner {
         let prepared = scenes.map { entry -> PreparedScene in
             do throws(SceneErrors) {
                 let scene = try SceneLoader.load(path: entry.file.path)
-                return PreparedScene(name: entry.name, file: entry.file, scene: scene, options: options)
+                return PreparedScene(name: entry.name, file: entry.file, scene: scene, sceneFile: entry.file.path, options: options)
             } catch {
-                let report = SceneLoader.report(error, source: SceneLoader.source(path: entry.file.path))
-                return PreparedScene(name: entry.name, file: entry.file, failure: report, options: options)
+                return PreparedScene(name: entry.name, file: entry.file, failure: error, options: options)
             }
         }
         return GoldenRunResult(scenes: check(prepared, options: options))
     }
 
-    /// Checks one scene that is already loaded (`file` is only reported).
+    /// Checks one scene that is already loaded (`file` is only reported; errors are not located in it).
     public static func run(scene: Scene, name: String, file: URL, options: GoldenRunOptions) -> SceneResult {
-        check([PreparedScene(name: name, file: file, scene: scene, options: options)], options: options)[0]
+        check([PreparedScene(name: name, file: file, scene: scene, sceneFile: nil, options: options)], options: options)[0]
     }
 
-    /// Renders and compares every frame of every scene, then settles each scene's manifest.
+    /// Renders and compares every frame of every scene, then settles each scene's golden folder.
     static func check(_ scenes: [PreparedScene], options: GoldenRunOptions) -> [SceneResult] {
         let jobs = scenes.indices.flatMap { s in scenes[s].frames.map { (scene: s, frame: $0) } }
         let checked = OrderedWork.map(count: jobs.count, threads: options.threads) { k in
@@ -40,7 +39,10 @@ public struct GoldenRunner {
             results[job.scene].problems += problems
         }
         for s in scenes.indices {
-            results[s].problems += scenes[s].settleManifest(recorded: results[s].frames.contains(where: \.recorded))
+            let folder = scenes[s].settleFolder(recorded: results[s].frames.contains(where: \.recorded))
+            results[s].problems += folder.problems
+            results[s].changes += folder.changes
+            results[s].goldensOutdated = folder.outdated
         }
         return results
     }

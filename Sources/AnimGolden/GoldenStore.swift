@@ -50,6 +50,26 @@ public struct GoldenStore: Hashable, Sendable {
         try PNGFile.write(bitmap, to: url(scene: scene, frame: frame))
     }
 
+    /// The names of the golden PNGs in the scene's folder (`f` and digits, `.png`), by frame number:
+    /// also a name with more leading zeros than ``fileName(frame:)`` writes (it is never read).
+    /// Empty when the folder does not exist.
+    public func goldenFiles(scene: String) -> [(name: String, frame: Int)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(scene: scene).path)) ?? []
+        let files = names.compactMap { name -> (name: String, frame: Int)? in
+            guard name.hasPrefix("f"), name.hasSuffix(".png") else { return nil }
+            let digits = name.dropFirst().dropLast(4)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let frame = Int(digits) else { return nil }
+            return (name, frame)
+        }
+        return files.sorted { ($0.frame, $0.name) < ($1.frame, $1.name) }
+    }
+
+    /// Deletes one file of the scene's folder.
+    public func remove(scene: String, file: String) throws(GoldenStoreError) {
+        let path = folder(scene: scene).appendingPathComponent(file).path
+        guard unlink(path) == 0 else { throw GoldenStoreError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
     /// The scene's manifest; nil when there is none (goldens recorded before manifests existed).
     public func manifest(scene: String) throws(GoldenStoreError) -> GoldenManifest? {
         let url = manifestURL(scene: scene)

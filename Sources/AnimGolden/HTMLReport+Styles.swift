@@ -40,6 +40,8 @@ extension HTMLReport {
         section.scene.warn { border-left-color: var(--warn); }
         .meta { margin: 0 0 8px; }
         .problems { margin: 0 0 8px; padding-left: 20px; color: var(--bad); }
+        .problems li { white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+        .changes { margin: 0 0 8px; padding-left: 20px; color: var(--warn); }
         article.frame { padding: 12px 0; border-top: 1px solid var(--line); }
         .numbers { display: grid; grid-template-columns: max-content auto; gap: 1px 14px; margin: 0 0 6px; }
         .numbers dt { color: var(--muted); }

@@ -106,6 +106,7 @@ public enum HTMLReport {
         let failing = scene.frames.filter { !$0.passed }.count
         if failing > 0 { parts.append("\(failing) of \(scene.frames.count) \(plural(scene.frames.count, "frame")) failed") }
         if !scene.problems.isEmpty { parts.append("\(scene.problems.count) \(plural(scene.problems.count, "problem"))") }
+        if !scene.changes.isEmpty { parts.append("\(scene.changes.count) other recorded \(plural(scene.changes.count, "change"))") }
         return parts.joined(separator: " · ")
     }
 
@@ -117,7 +118,7 @@ public enum HTMLReport {
         html += "<h2><span class=\"badge \(tone)\">\(badge)</span> \(escape(scene.name))</h2>\n"
         html += "<p class=\"meta\"><span class=\"path\">\(escape(scene.sceneFile.path))</span> · tolerance: "
         html += escape(scene.tolerance.summary) + " · " + escape(sceneOutline(scene)) + "</p>\n"
-        html += problemList(scene.problems) + frameList(scene, sceneID: id)
+        html += problemList(scene.problems) + changeList(scene.changes) + frameList(scene, sceneID: id)
         let passedFrames = scene.frames.filter(\.passed).count
         if passedFrames > 0 {
             html += "<p class=\"muted\">\(passedFrames) other \(plural(passedFrames, "frame")) passed.</p>\n"
@@ -128,13 +129,18 @@ public enum HTMLReport {
     /// ERROR for a scene that could not be tested, RECORDED when recording is all that failed, else FAIL.
     static func sceneBadge(_ scene: SceneResult) -> (text: String, tone: String) {
         if ReportText.isError(scene) { return ("ERROR", "bad") }
-        let onlyRecorded = scene.problems.isEmpty && scene.frames.allSatisfy { $0.passed || $0.recorded }
-        return onlyRecorded ? ("RECORDED", "warn") : ("FAIL", "bad")
+        return scene.onlyRecorded ? ("RECORDED", "warn") : ("FAIL", "bad")
     }
 
     static func problemList(_ problems: [String]) -> String {
         guard !problems.isEmpty else { return "" }
         return "<ul class=\"problems\">\n" + problems.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+    }
+
+    /// What the run changed in the golden folder besides frames ("rewrote golden.json: …").
+    static func changeList(_ changes: [String]) -> String {
+        guard !changes.isEmpty else { return "" }
+        return "<ul class=\"changes\">\n" + changes.map { "<li>recorded: \(escape($0))</li>\n" }.joined() + "</ul>\n"
     }
 
     /// The failing frames: the first ``openFrameLimit`` open, the rest collapsed.

@@ -75,6 +75,10 @@ public enum JUnitReport {
             let frames = "\(recorded.count) \(noun(recorded.count, "frame"))"
             parts.append("\(frames) recorded (\(frameNumbers(recorded))): look at \(them), then run again")
         }
+        if let change = scene.changes.first {
+            let more = scene.changes.count - 1
+            parts.append("recorded: " + change + (more > 0 ? " (and \(more) more \(noun(more, "change")))" : ""))
+        }
         if let first = scene.problems.first {
             let more = scene.problems.count - 1
             parts.append(more > 0 ? "\(first) (and \(more) more \(noun(more, "problem")))" : first)
@@ -92,6 +96,7 @@ public enum JUnitReport {
     static func failureDetails(_ scene: SceneResult) -> String {
         var lines = ["scene: \(scene.name)", "file: \(scene.sceneFile.path)", "tolerance: \(scene.tolerance.summary)"]
         lines += scene.problems.map { "problem: \($0)" }
+        lines += scene.changes.map { "recorded: \($0)" }
         for frame in scene.frames where !frame.passed {
             lines.append("frame \(frame.frame) at \(ReportText.seconds(frame.time)): \(ReportText.verdict(frame))")
             lines.append("  golden: \(frame.golden.path)")

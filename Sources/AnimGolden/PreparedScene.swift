@@ -3,42 +3,53 @@ import AnimScene
 import Foundation
 
 /// A scene ready to be checked: its renderer, the frames to check and how, and the problems found
-/// before rendering (a failed load, listed frames beyond the end).
+/// before rendering (a failed load, `goldenFrames` past the end).
 struct PreparedScene: Sendable {
     let name: String
     let file: URL
     let renderer: Renderer?
     let checker: FrameCheck
+    let selection: FrameSelection
     let frames: [Int]
     /// The result before any frame is checked.
     let result: SceneResult
 
-    init(name: String, file: URL, scene: Scene, options: GoldenRunOptions) {
+    /// `sceneFile` is the path errors name and quote (nil for a scene built in code).
+    init(name: String, file: URL, scene: Scene, sceneFile: String?, options: GoldenRunOptions) {
         let renderer = Renderer(scene: scene)
         let tolerance = options.tolerance ?? GoldenRunner.sceneTolerance(scene) ?? .exact
         let count = renderer.frameCount
         let wanted = options.frames.frames(for: scene, frameCount: count)
-        var problems = wanted.filter { $0 < 0 || $0 >= count }.map {
-            "goldenFrames lists frame \($0) but the scene has \(GoldenManifest.frames(count))"
-        }
+        let errors = scene.goldenFrameErrors(file: sceneFile)
+        var problems = Self.report(errors, sceneFile: sceneFile)
         if count == 0 { problems.append("the scene has no frames to check (duration × fps rounds to 0)") }
         self.name = name
         self.file = file
         self.renderer = renderer
         checker = FrameCheck(store: GoldenStore(root: options.goldens), artifacts: GoldenArtifacts(root: options.artifacts),
                              record: options.record, tolerance: tolerance)
+        selection = options.frames
         frames = wanted.filter { $0 >= 0 && $0 < count }
-        result = SceneResult(name: name, sceneFile: file, tolerance: tolerance, problems: problems)
+        result = SceneResult(name: name, sceneFile: file, tolerance: tolerance, problems: problems, invalidScene: !errors.isEmpty)
     }
 
-    init(name: String, file: URL, failure: String, options: GoldenRunOptions) {
+    init(name: String, file: URL, failure: SceneErrors, options: GoldenRunOptions) {
         self.name = name
         self.file = file
         renderer = nil
         checker = FrameCheck(store: GoldenStore(root: options.goldens), artifacts: GoldenArtifacts(root: options.artifacts),
                              record: options.record, tolerance: options.tolerance ?? .exact)
+        selection = options.frames
         frames = []
-        result = SceneResult(name: name, sceneFile: file, tolerance: checker.tolerance, problems: [failure])
+        result = SceneResult(name: name, sceneFile: file, tolerance: checker.tolerance,
+                             problems: Self.report(failure.errors, sceneFile: file.path), invalidScene: true)
+    }
+
+    /// One problem per scene error, each with its source line and a caret when the file is known.
+    static func report(_ errors: [SceneError], sceneFile: String?) -> [String] {
+        guard !errors.isEmpty else { return [] }
+        let source = sceneFile.flatMap(SceneLoader.source(path:))
+        return SceneErrors(errors: errors).sorted.map { $0.formatted(source: source) }
     }
 
     /// Renders and checks one frame (only called for scenes that loaded).
@@ -49,36 +60,13 @@ struct PreparedScene: Sendable {
         return checker.check(renderer.renderFrame(frame), scene: name, frame: frame, time: renderer.time(ofFrame: frame))
     }
 
-    /// Reports a manifest that disagrees with the scene's timing, and writes the manifest when this
-    /// run recorded a frame into a folder without one, or when re-recording (`failed`, `all`) and it
-    /// differs or cannot be read. In `missing` mode an existing manifest is never replaced, so the
-    /// mismatch keeps being reported until the goldens are re-recorded.
-    func settleManifest(recorded: Bool) -> [String] {
-        guard let renderer else { return [] }
-        let store = checker.store
+    /// Checks the golden folder once the frames are checked (see ``GoldenFolderCheck``); nothing for
+    /// a scene that did not load.
+    func settleFolder(recorded: Bool) -> GoldenFolderCheck.Outcome {
+        guard let renderer else { return GoldenFolderCheck.Outcome() }
         let current = GoldenManifest(fps: renderer.canvas.fps, frameCount: renderer.frameCount,
                                      width: renderer.pixelSize.width, height: renderer.pixelSize.height)
-        var problems: [String] = []
-        let stored: GoldenManifest?
-        var unreadable = false
-        do {
-            stored = try store.manifest(scene: name)
-        } catch {
-            problems.append("the golden manifest cannot be read: \(error)")
-            stored = nil
-            unreadable = true
-        }
-        let mismatch = stored.flatMap { $0.timingMismatch(with: current) }
-        let rerecording = checker.record == .failed || checker.record == .all
-        let write = stored == nil ? (unreadable ? rerecording : recorded) : stored != current && rerecording
-        if write {
-            do {
-                try store.writeManifest(current, scene: name)
-            } catch {
-                problems.append("cannot write \(error)")
-            }
-        }
-        if let mismatch { problems.append(mismatch + (write ? " (\(GoldenStore.manifestName) re-recorded)" : "")) }
-        return problems
+        return GoldenFolderCheck(store: checker.store, scene: name, record: checker.record)
+            .settle(current: current, checked: frames, selection: selection, recorded: recorded)
     }
 }

@@ -8,9 +8,19 @@ enum ReportText {
         !scene.passed && scene.frames.isEmpty
     }
 
-    /// "0.400 s".
+    /// "1.5667 s", "0.4 s", "0 s": at most four decimals, trailing zeros dropped (every report
+    /// prints times this way).
     static func seconds(_ time: Double) -> String {
-        fixed(time, digits: 3) + " s"
+        short(time) + " s"
+    }
+
+    /// `value` rounded to at most `digits` decimals, without trailing zeros: 1.5667, 0.4, 2.
+    static func short(_ value: Double, digits: Int = 4) -> String {
+        var text = fixed(value, digits: digits)
+        guard value.isFinite, text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// `value` with exactly `digits` decimals, rounded half away from zero; no locale.

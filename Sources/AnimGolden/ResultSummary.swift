@@ -1,8 +1,8 @@
 import Foundation
 
 extension SceneResult {
-    /// A message for a test failure: the verdict, the tolerance, every problem, and every frame that
-    /// did not pass with its numbers and files. For example:
+    /// A message for a test failure: the verdict, the tolerance, every problem and change, and
+    /// every frame that did not pass with its numbers and files. For example:
     ///
     /// ```
     /// seeds/shake: FAILED (1 of 3 frames)
@@ -12,21 +12,46 @@ extension SceneResult {
     ///     actual: .build/golden-failures/seeds/shake/f0012-actual.png
     ///     diff:   .build/golden-failures/seeds/shake/f0012-diff.png
     /// ```
+    ///
+    /// A scene whose only failure is what this run recorded reads `RECORDED (3 of 3 frames)`.
     public var summary: String {
-        let failed = frames.filter { !$0.passed }
         guard !passed else { return "\(name): passed (\(GoldenManifest.frames(frames.count)))" }
-        var lines = ["\(name): FAILED (\(failed.count) of \(GoldenManifest.frames(frames.count)))"]
+        var lines = [headline]
         lines.append("  tolerance: \(tolerance.summary)")
         lines += problems.map { "  problem: " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
-        lines += failed.map { "  " + $0.summary.replacingOccurrences(of: "\n", with: "\n  ") }
+        lines += changes.map { "  recorded: " + $0 }
+        lines += frames.filter { !$0.passed }.map {
+            "  " + $0.summary(hint: recordHint).replacingOccurrences(of: "\n", with: "\n  ")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// "name: FAILED (2 of 3 frames, 1 recorded, 1 problem)" or "name: RECORDED (3 of 3 frames)";
+    /// frames that were recorded are not counted as failing.
+    var headline: String {
+        let recorded = frames.filter(\.recorded).count
+        let failing = frames.filter { !$0.passed && !$0.recorded }.count
+        let total = GoldenManifest.frames(frames.count)
+        if onlyRecorded {
+            var parts = recorded > 0 ? ["\(recorded) of \(total)"] : []
+            if !changes.isEmpty { parts.append(changes.count == 1 ? "1 other change" : "\(changes.count) other changes") }
+            return "\(name): RECORDED (\(parts.joined(separator: ", ")))"
+        }
+        var parts = frames.isEmpty ? [] : ["\(failing) of \(total)"]
+        if recorded > 0 { parts.append("\(recorded) recorded") }
+        if !changes.isEmpty { parts.append(changes.count == 1 ? "1 other change" : "\(changes.count) other changes") }
+        if !problems.isEmpty { parts.append(problems.count == 1 ? "1 problem" : "\(problems.count) problems") }
+        return "\(name): FAILED (\(parts.joined(separator: ", ")))"
     }
 }
 
 extension FrameResult {
     /// One line for the frame's outcome, then the golden and artifact files, indented.
-    public var summary: String {
-        var lines = ["frame \(frame) (t = \(NumberText.format(time)) s): \(outcome)"]
+    public var summary: String { summary(hint: .missing) }
+
+    /// The summary, naming `hint` as the way to record a missing golden.
+    public func summary(hint: RecordMode) -> String {
+        var lines = ["frame \(frame) (t = \(ReportText.seconds(time))): \(outcome(hint: hint))"]
         lines.append("  golden: \(golden.path)")
         if let actual { lines.append("  actual: \(actual.path)") }
         if let diff { lines.append("  diff:   \(diff.path)") }
@@ -34,13 +59,18 @@ extension FrameResult {
     }
 
     /// What happened, in words.
-    public var outcome: String {
+    public var outcome: String { outcome(hint: .missing) }
+
+    /// What happened, naming `hint` as the way to record a missing golden.
+    public func outcome(hint: RecordMode) -> String {
         let verdictText = verdict.summary
         if recorded {
             if case .missingGolden = verdict { return "no golden; recorded it (look at it, then run again)" }
             return verdictText + "; re-recorded the golden"
         }
-        if case .missingGolden = verdict { return verdictText + " (record with --record missing or ANIMRENDER_RECORD=missing)" }
+        if case .missingGolden = verdict {
+            return verdictText + " (record with --record \(hint.rawValue) or \(RecordMode.environmentVariable)=\(hint.rawValue))"
+        }
         return verdictText
     }
 }

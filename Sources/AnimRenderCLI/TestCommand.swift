@@ -1,4 +1,6 @@
+import AnimCodecs
 import AnimGolden
+import AnimRender
 import ArgumentParser
 import Foundation
 
@@ -13,8 +15,10 @@ struct TestCommand: ParsableCommand {
             the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/). Frames checked: the
             scene's goldenFrames (else first, middle, last), --all-frames, or --every N.
             Tolerances: exact unless the scene has goldenTolerance or the options below are given.
-            Recording (--record or ANIMRENDER_RECORD): missing, failed or all; a recording run still
-            fails, so look at the new PNGs, then run again.
+            Recording (--record, else ANIMRENDER_RECORD, else never; CI does not change it): missing,
+            failed or all. failed and all also rewrite an out-of-date golden.json and remove stale
+            goldens (PNGs no checked frame uses). A recording run still fails, so look at the new
+            PNGs, then run again.
             """)
 
     @Argument(help: "Scene files or folders (searched recursively for *.json).")
@@ -29,7 +33,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write JUnit XML to this file.", valueName: "FILE"))
     var junit: String?
 
-    @Option(name: .long, help: "Record goldens: missing, failed, all or never (default: $ANIMRENDER_RECORD, else never).")
+    @Option(name: .long, help: "Record goldens: missing, failed, all or never (default: $ANIMRENDER_RECORD, else never; also under CI).")
     var record: String?
 
     @Flag(name: .customLong("all-frames"), help: "Check every frame.")
@@ -63,6 +67,15 @@ struct TestCommand: ParsableCommand {
         if let n = maxDifferingPixels, n < 0 { throw ValidationError("--max-differing-pixels must be 0 or more") }
         if let p = perceptual, !(p > 0 && p <= 100) { throw ValidationError("--perceptual must lie in (0, 100]") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+        try validatePaths()
+    }
+
+    /// No folder or file option is empty, none is a scene path, and no two name the same place.
+    private func validatePaths() throws {
+        let outputs = [("--goldens", goldens), ("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
+        for scene in paths.isEmpty ? ["-"] : paths {
+            if let problem = OutputPaths.problem(scene: scene, outputs: outputs) { throw ValidationError(problem) }
+        }
     }
 
     func run() throws {
@@ -81,10 +94,11 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let reportDir = URL(fileURLWithPath: report)
+        try reportFailure { () throws(CodecError) in try checkReportsWritable() }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
-        let badInput = result.scenes.contains(where: Self.isBadInput)
+        let badInput = result.scenes.contains(where: \.invalidScene)
         result.scenes += orphanProblems(scenes, urls)
-        try writeReports(result, to: reportDir)
+        try reportFailure { () throws(CodecError) in try writeReports(result) }
         printResult(result, reportDir)
         if !result.passed { throw ExitCode(badInput ? 2 : 1) }
     }
@@ -96,7 +110,7 @@ struct TestCommand: ParsableCommand {
             tolerance = GoldenTolerance(maxChannelDelta: maxChannelDelta ?? 0, maxDifferingPixels: maxDifferingPixels ?? 0,
                                         perceptualDeltaE: perceptual, reason: "given on the command line")
         }
-        let selection: FrameSelection = allFrames ? .all : every.map { .every($0) } ?? .golden
+        let selection: AnimGolden.FrameSelection = allFrames ? .all : every.map { .every($0) } ?? .golden
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return GoldenRunOptions(goldens: URL(fileURLWithPath: goldens), artifacts: reportDir.appendingPathComponent("artifacts"),
                                 record: mode, tolerance: tolerance, frames: selection, threads: threads ?? max(1, cores))
@@ -134,19 +148,34 @@ struct TestCommand: ParsableCommand {
         return components.isEmpty ? "" : components.joined(separator: "/") + "/"
     }
 
-    /// A scene that could not be rendered at all (it does not load): exit code 2.
-    private static func isBadInput(_ scene: SceneResult) -> Bool {
-        scene.frames.isEmpty && !scene.problems.isEmpty
+    /// Creates the report folder and makes sure the reports can be written there, before any frame
+    /// is rendered.
+    /// (Paths as given, so messages name them so.)
+    private func checkReportsWritable() throws(CodecError) {
+        try AtomicFile.createDirectory(report)
+        try AtomicFile.checkWritable(reportFile("index.html"))
+        if let junit { try AtomicFile.checkWritable(junit) }
     }
 
-    private func writeReports(_ result: GoldenRunResult, to dir: URL) throws {
+    private func writeReports(_ result: GoldenRunResult) throws(CodecError) {
+        try AtomicFile.createDirectory(report)
+        try AtomicFile.write(Array(HTMLReport.render(result).utf8), to: reportFile("index.html"))
+        let xml = Array(JUnitReport.render(result).utf8)
+        try AtomicFile.write(xml, to: reportFile("junit.xml"))
+        if let junit { try AtomicFile.write(xml, to: junit) }
+    }
+
+    /// A file in the report folder, as given on the command line.
+    private func reportFile(_ name: String) -> String {
+        (report.hasSuffix("/") ? report : report + "/") + name
+    }
+
+    /// Runs `body`; a file error becomes one line naming the path and the system's reason, and exit code 1.
+    private func reportFailure(_ body: () throws(CodecError) -> Void) throws {
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try HTMLReport.write(result, to: dir.appendingPathComponent("index.html"))
-            try JUnitReport.write(result, to: dir.appendingPathComponent("junit.xml"))
-            if let junit { try JUnitReport.write(result, to: URL(fileURLWithPath: junit)) }
+            try body()
         } catch {
-            printError("error: cannot write the report to \(dir.path): \(error)")
+            printError("error: cannot write the report: \(error)")
             throw ExitCode(1)
         }
     }
@@ -155,7 +184,17 @@ struct TestCommand: ParsableCommand {
         for scene in result.scenes where !scene.passed { printError(scene.summary) }
         if !quiet { for scene in result.scenes where scene.passed { printError("ok   \(scene.name)") } }
         let failed = result.failedScenes.count
-        let verdict = failed == 0 ? "passed" : "\(failed) failed"
-        printError("\(result.scenes.count) scenes, \(result.frameCount) frames: \(verdict); report: \(reportDir.appendingPathComponent("index.html").path)")
+        let recorded = result.recordedScenes.count
+        var verdict = failed == 0 ? "passed" : "\(failed) failed"
+        if recorded > 0 {
+            verdict += " (\(recorded == failed ? "" : "\(recorded) of them: ")recorded goldens only; look at them, then run again)"
+        }
+        let counts = "\(Self.count(result.scenes.count, "scene")), \(Self.count(result.frameCount, "frame"))"
+        printError("\(counts): \(verdict); report: \(reportDir.appendingPathComponent("index.html").path)")
+    }
+
+    /// "1 scene", "2 frames".
+    private static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 }

@@ -10,6 +10,9 @@ public struct Scene: Hashable, Sendable {
     public var title: String?
     /// Frames the golden tests check; nil = first, middle and last.
     public var goldenFrames: [Int]?
+    /// Where each `goldenFrames` entry is written in the scene file (empty for a scene built in
+    /// code), so a frame past the end is reported like any scene error (``goldenFrameErrors(file:)``).
+    public var goldenFrameLocations: [SourceLocation] = []
     /// How close rendered frames must be to their goldens; nil = exactly equal.
     public var goldenTolerance: SceneGoldenTolerance?
     /// The decoded `contents` images (premultiplied), keyed by the resolved paths layers name.

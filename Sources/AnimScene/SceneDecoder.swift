@@ -108,8 +108,10 @@ final class SceneDecoder {
         let text = loadText()
         // The timeline runs the dynamics simulations: not with values already found to be wrong.
         guard errors.isEmpty else { return nil }
-        return Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title, goldenFrames: golden,
-                     goldenTolerance: tolerance, images: images, text: text)
+        var scene = Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title,
+                          goldenFrames: golden?.map(\.frame), goldenTolerance: tolerance, images: images, text: text)
+        scene.goldenFrameLocations = golden?.map(\.location) ?? []
+        return scene
     }
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.
@@ -126,12 +128,12 @@ final class SceneDecoder {
         }
     }
 
-    private func decodeGoldenFrames(_ reader: JSONReader) -> [Int]? {
+    private func decodeGoldenFrames(_ reader: JSONReader) -> [(frame: Int, location: SourceLocation)]? {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return nil }
-        var frames: [Int] = []
+        var frames: [(frame: Int, location: SourceLocation)] = []
         for item in list {
             guard let n = attempt({ () throws(SceneError) in try item.integer() }) else { continue }
-            if n < 0 { errors.append(item.error("a frame index must be 0 or more, found \(n)")) } else { frames.append(n) }
+            if n < 0 { errors.append(item.error("a frame index must be 0 or more, found \(n)")) } else { frames.append((n, item.location)) }
         }
         return frames
     }

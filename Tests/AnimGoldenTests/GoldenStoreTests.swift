@@ -45,11 +45,30 @@ struct GoldenStoreTests {
         #expect(throws: GoldenStoreError.self) { try store.manifest(scene: "s") }
     }
 
-    @Test func theManifestNamesATimingChange() {
-        let recorded = GoldenManifest(fps: 50, frameCount: 60, width: 10, height: 10)
-        #expect(recorded.timingMismatch(with: GoldenManifest(fps: 30, frameCount: 36, width: 10, height: 10))
-                == "goldens were recorded at 50 fps with 60 frames; the scene now has 30 fps and 36 frames")
-        #expect(recorded.timingMismatch(with: GoldenManifest(fps: 50, frameCount: 60, width: 20, height: 20)) == nil)
+    @Test func manifestMismatchesNameEveryRecordedValue() {
+        let recorded = GoldenManifest(fps: 25, frameCount: 30, width: 240, height: 160)
+        #expect(recorded.mismatch(with: recorded) == nil)
+        let timing = recorded.mismatch(with: GoldenManifest(fps: 30, frameCount: 36, width: 240, height: 160))
+        #expect(timing?.recorded == "25 fps, 30 frames" && timing?.now == "30 fps, 36 frames")
+        let resized = recorded.mismatch(with: GoldenManifest(fps: 25, frameCount: 30, width: 480, height: 320))
+        #expect(resized?.recorded == "240×160 px" && resized?.now == "480×320 px")
+        let all = recorded.mismatch(with: GoldenManifest(fps: 29.97, frameCount: 1, width: 240, height: 161))
+        #expect(all?.recorded == "25 fps, 30 frames, 240×160 px" && all?.now == "29.97 fps, 1 frame, 240×161 px")
+    }
+
+    @Test func goldenFilesAreTheFrameNamedPNGs() throws {
+        let folder = try TemporaryFolder("golden-files")
+        defer { folder.remove() }
+        for name in ["f0010.png", "f0002.png", "f00002.png", "f12345.png", "golden.json", "notes.png", "f.png", "f12a.png", "f0001.txt"] {
+            try folder.write("x", to: "s/\(name)")
+        }
+        let store = GoldenStore(root: folder.url)
+        #expect(store.goldenFiles(scene: "s").map(\.name) == ["f00002.png", "f0002.png", "f0010.png", "f12345.png"])
+        #expect(store.goldenFiles(scene: "s").map(\.frame) == [2, 2, 10, 12345])
+        #expect(store.goldenFiles(scene: "none").isEmpty)
+        try store.remove(scene: "s", file: "f0010.png")
+        #expect(!folder.exists("s/f0010.png"))
+        #expect(throws: GoldenStoreError.self) { try store.remove(scene: "s", file: "f0010.png") }
     }
 
     @Test func recordModesComeFromTheEnvironment() {

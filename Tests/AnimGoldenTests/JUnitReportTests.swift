@@ -57,11 +57,32 @@ struct JUnitReportTests {
         #expect(failure.attributes["message"]
             == "1 of 3 frames fails (12); 1 frame recorded (13): look at it, then run again")
         for line in ["tolerance: exact",
-                     "frame 12 at 0.500 s: differs: 180 differing pixels, max channel Δ 255, changed x 40–72, y 25–54 (33×30 px)",
+                     "frame 12 at 0.5 s: differs: 180 differing pixels, max channel Δ 255, changed x 40–72, y 25–54 (33×30 px)",
                      "  actual: /artifacts/slide/f0012-actual.png", "  diff: /artifacts/slide/f0012-diff.png",
-                     "frame 13 at 0.542 s: no golden file; golden recorded by this run: look at it, then run again"] {
+                     "frame 13 at 0.5417 s: no golden file; golden recorded by this run: look at it, then run again"] {
             #expect(failure.text.contains(line), "missing: \(line)")
         }
+    }
+
+    @Test func listsRecordedChanges() throws {
+        let changed = SceneResult(name: "push", sceneFile: URL(fileURLWithPath: "/scenes/push.json"),
+                                  frames: [FrameResult(frame: 0, time: 0, verdict: .pass(nil), golden: URL(fileURLWithPath: "/g/push/f0000.png"))],
+                                  changes: ["rewrote golden.json for 30 fps (it said 25 fps)", "removed stale golden f0015.png"])
+        let run = GoldenRunResult(scenes: [changed])
+        #expect(!run.passed && changed.onlyRecorded && run.recordedScenes.count == 1)
+        let document = try XMLDocumentSummary(JUnitReport.render(run))
+        let failure = try #require(document.elements(named: "failure").first)
+        #expect(failure.attributes["message"] == "recorded: rewrote golden.json for 30 fps (it said 25 fps) (and 1 more change)")
+        #expect(failure.text.contains("recorded: removed stale golden f0015.png"))
+        let html = HTMLReport.render(run)
+        #expect(html.contains("<h2><span class=\"badge warn\">RECORDED</span> push</h2>"))
+        #expect(html.contains("<li>recorded: removed stale golden f0015.png</li>"))
+        #expect(changed.summary == """
+            push: RECORDED (2 other changes)
+              tolerance: exact
+              recorded: rewrote golden.json for 30 fps (it said 25 fps)
+              recorded: removed stale golden f0015.png
+            """)
     }
 
     @Test func reportsUnloadableScenesAsErrors() throws {

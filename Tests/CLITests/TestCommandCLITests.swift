@@ -35,7 +35,7 @@ struct TestCommandCLITests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Goldens/demo/box/f0005.png").path))
         let again = try test(dir, ["--record", "never"])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains("1 scenes, 2 frames: passed"), "\(again.stderr)")
+        #expect(again.stderr.contains("1 scene, 2 frames: passed"), "\(again.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/index.html").path))
     }
 
@@ -74,7 +74,8 @@ struct TestCommandCLITests {
         let dir = try project("{\"canvas\": {\"width\": 10}")
         let r = try test(dir, ["--record", "never"])
         #expect(r.status == 2, "\(r.stderr)")
-        #expect(r.stderr.contains("box.json"), "\(r.stderr)")
+        #expect(r.stderr.contains("box.json:1:25: expected ',' or '}' after object member, found end of input"), "\(r.stderr)")
+        #expect(r.stderr.contains("  problem: /") && !r.stderr.contains("error:"), "no doubled prefix: \(r.stderr)")
         let typo = try test(try project(), [], environment: ["ANIMRENDER_RECORD": "sometimes"])
         #expect(typo.status == 2 && typo.stderr.contains("ANIMRENDER_RECORD"), "\(typo.stderr)")
         let missing = try CommandRunner.run(["test", "NoSuchFolder"], in: try project())
@@ -90,5 +91,96 @@ struct TestCommandCLITests {
             .write(to: dir.appendingPathComponent("Goldens/demo/gone/f0000.png"))
         let orphan = try test(dir, ["--record", "never"])
         #expect(orphan.status == 1 && orphan.stderr.contains("demo/gone have no scene"), "\(orphan.stderr)")
+    }
+
+    /// The file's text with `old` replaced.
+    func edit(_ dir: URL, _ old: String, _ new: String) throws {
+        let url = dir.appendingPathComponent("Scenes/demo/box.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(old))
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+
+    func exists(_ dir: URL, _ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path)
+    }
+
+    @Test func aFrameRateChangeNamesTheFixAndFailedPutsTheFolderRight() throws {
+        let dir = try project(Self.scene.replacingOccurrences(of: ",\n \"goldenFrames\": [0, 5]", with: ""))
+        #expect(try test(dir, ["--record", "missing"]).status == 1)
+        #expect(exists(dir, "Goldens/demo/box/f0009.png"))
+        try edit(dir, "\"fps\": 10", "\"fps\": 20")
+        let outdated = try test(dir, ["--record", "never"])
+        #expect(outdated.status == 1)
+        for text in ["demo/box: FAILED (2 of 3 frames, 2 problems)",
+                     "golden.json is out of date: the goldens were recorded with 10 fps, 10 frames, the scene now has 20 fps, 20 frames; re-record the scene with --record failed",
+                     "stale goldens f0005.png, f0009.png (the frames checked are 0, 10, 19); re-record the scene with --record failed",
+                     "frame 19 (t = 0.95 s): no golden (record with --record failed or ANIMRENDER_RECORD=failed)"] {
+            #expect(outdated.stderr.contains(text), "\(text) in \(outdated.stderr)")
+        }
+        let fixed = try test(dir, ["--record", "failed"])
+        #expect(fixed.status == 1, "a recording run still fails")
+        #expect(fixed.stderr.contains("demo/box: RECORDED (2 of 3 frames, 2 other changes)"), "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("recorded: removed stale goldens f0005.png, f0009.png"), "\(fixed.stderr)")
+        #expect(!exists(dir, "Goldens/demo/box/f0005.png") && !exists(dir, "Goldens/demo/box/f0009.png"))
+        let again = try test(dir, ["--record", "never"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test func reRecordingPassingFramesSaysRecorded() throws {
+        let dir = try project()
+        _ = try test(dir, ["--record", "missing"])
+        let all = try test(dir, ["--record", "all"])
+        #expect(all.status == 1, "a recording run still fails")
+        #expect(all.stderr.hasPrefix("demo/box: RECORDED (2 of 2 frames)\n"), "\(all.stderr)")
+        #expect(all.stderr.contains("frame 5 (t = 0.5 s): passed; re-recorded the golden"), "\(all.stderr)")
+        #expect(all.stderr.contains("1 scene, 2 frames: 1 failed (recorded goldens only; look at them, then run again)"), "\(all.stderr)")
+        #expect(!all.stderr.contains("FAILED"), "\(all.stderr)")
+    }
+
+    @Test func anExplicitRecordModeIsHonouredUnderCI() throws {
+        let plain = try project()
+        let ci = try test(plain, [], environment: ["CI": "1", "ANIMRENDER_RECORD": ""])
+        #expect(ci.status == 1 && ci.stderr.contains("no golden (record with --record missing"), "\(ci.stderr)")
+        #expect(!exists(plain, "Goldens"), "the command's default is never")
+        let viaEnvironment = try project()
+        _ = try test(viaEnvironment, [], environment: ["CI": "1", "ANIMRENDER_RECORD": "missing"])
+        #expect(exists(viaEnvironment, "Goldens/demo/box/f0005.png"))
+        let explicit = try project()
+        let recorded = try test(explicit, ["--record", "all"], environment: ["CI": "1", "ANIMRENDER_RECORD": "never"])
+        #expect(recorded.status == 1 && exists(explicit, "Goldens/demo/box/f0005.png"), "the option wins: \(recorded.stderr)")
+    }
+
+    @Test func emptyAndCollidingPathsAreRefused() throws {
+        let dir = try project()
+        for option in ["--report", "--junit", "--goldens"] {
+            let r = try test(dir, [option, ""])
+            #expect(r.status == 64 && r.stderr.contains("\(option) needs a path, not an empty string"), "\(r.stderr)")
+        }
+        let same = try test(dir, ["--junit", "Goldens"])
+        #expect(same.status == 64 && same.stderr.contains("--goldens and --junit name the same file"), "\(same.stderr)")
+        #expect(!exists(dir, "Goldens") && !exists(dir, "report"))
+    }
+
+    @Test func anUnwritableReportIsOneLineBeforeAnyFrame() throws {
+        let dir = try project()
+        try Data("x".utf8).write(to: dir.appendingPathComponent("blocker"))
+        let folder = try test(dir, ["--record", "missing", "--report", "blocker/report"])
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "error: cannot write the report: blocker/report: exists and is not a directory\n", "\(folder.stderr)")
+        let junit = try test(dir, ["--record", "missing", "--junit", "blocker/ci.xml"])
+        #expect(junit.status == 1)
+        #expect(junit.stderr == "error: cannot write the report: blocker/ci.xml: Not a directory\n", "\(junit.stderr)")
+        #expect(!exists(dir, "Goldens"), "nothing was rendered or recorded")
+    }
+
+    @Test func aGoldenFramePastTheEndIsASceneErrorWithItsPlace() throws {
+        let dir = try project(Self.scene.replacingOccurrences(of: "[0, 5]", with: "[0, 12]"))
+        let r = try test(dir, ["--record", "never"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("demo/box.json:4:22: goldenFrames[1]: frame 12 is past the scene's end: it has 10 frames, 0…9 "
+            + "(duration 1 s × 10 fps; golden tests always render at the scene's own fps, render's --fps does not apply)"), "\(r.stderr)")
+        let render = try CommandRunner.run(["render", "Scenes/demo/box.json", "--png", "f.png", "--frame", "9"], in: dir)
+        #expect(render.status == 0, "render accepts the scene: \(render.stderr)")
     }
 }
