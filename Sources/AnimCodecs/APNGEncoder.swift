@@ -8,6 +8,11 @@ import AnimRaster
 /// rectangle that changed since the previous one, with dispose_op NONE and blend_op SOURCE, so the
 /// decoded canvas equals every input frame exactly. A frame identical to the previous one lengthens
 /// its delay instead. Identical input gives identical bytes.
+///
+/// Once a frame's rectangle is known, compressing it needs that frame only: it runs on up to
+/// `threads` background threads (``OrderedJobs``) while the next frames are added, and ``finish()``
+/// writes the results in frame order, the same bytes for any thread count. Copies of an encoder
+/// share those jobs, so only one of them may go on adding frames.
 public struct APNGEncoder {
     public let width: Int
     public let height: Int
@@ -15,17 +20,19 @@ public struct APNGEncoder {
     public let plays: Int
     /// Delays are counted in 1/`delayDenominator` s.
     public let delayDenominator: Int
+    /// How many threads compress frames; 1 compresses each on the caller's thread as it is added.
+    public let threads: Int
     private var previous: [UInt8]?
     private var frames: [Frame] = []
-    private var header: [PNGChunk] = []
+    /// Each frame's PNG of its rectangle, in frame order.
+    private let compressions: OrderedJobs<Result<[PNGChunk], CodecError>>
 
     private struct Frame {
         var rect: PixelRect
-        var data: [UInt8]
         var delay: Int
     }
 
-    public init(width: Int, height: Int, plays: Int = 0, delayDenominator: Int = 1000) throws(CodecError) {
+    public init(width: Int, height: Int, plays: Int = 0, delayDenominator: Int = 1000, threads: Int = 1) throws(CodecError) {
         guard (1...Bitmap.maxDimension).contains(width), (1...Bitmap.maxDimension).contains(height) else {
             throw .invalidImage("an APNG must be 1…\(Bitmap.maxDimension) px on each side, not \(width)×\(height)")
         }
@@ -36,6 +43,8 @@ public struct APNGEncoder {
         self.height = height
         self.plays = plays
         self.delayDenominator = delayDenominator
+        self.threads = threads
+        compressions = OrderedJobs(threads: threads)
     }
 
     /// Appends `frame` (premultiplied, canvas-sized), shown for `delay`/``delayDenominator`` s.
@@ -46,39 +55,44 @@ public struct APNGEncoder {
         let delay = min(65_535, max(0, delay))
         let straight = Alpha.unpremultiplied(frame.pixels)
         defer { previous = straight }
-        guard let previous else {
-            try start(straight, delay: delay)
-            return
-        }
-        var rect = ChangedRect.between(previous, straight, width: width, height: height)
-        if rect == nil {
-            if frames[frames.count - 1].delay + delay <= 65_535 {
+        var rect = PixelRect(x: 0, y: 0, width: width, height: height)
+        if let previous {
+            if let changed = ChangedRect.between(previous, straight, width: width, height: height) {
+                rect = changed
+            } else if frames[frames.count - 1].delay + delay <= 65_535 {
                 frames[frames.count - 1].delay += delay
                 return
+            } else {
+                rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
-        frames.append(Frame(rect: rect!, data: try compress(straight, rect!), delay: delay))
+        frames.append(Frame(rect: rect, delay: delay))
+        let rowStride = width * 4
+        compressions.submit { [rect] in
+            Result { () throws(CodecError) in try PNGChunk.parse(try Self.encode(straight, rect, rowStride: rowStride)) }
+        }
     }
 
-    /// The complete file.
+    /// The complete file. Frame 0's PNG gives the file its header (the chunks before IDAT: IHDR, sRGB).
     public func finish() throws(CodecError) -> [UInt8] {
         guard !frames.isEmpty else { throw .invalidImage("an APNG needs at least one frame") }
+        let pngs = compressions.results()
         var sequence: UInt32 = 0
         var out = PNGChunk.signature
-        for chunk in header {
+        for chunk in try pngs[0].get().prefix(while: { $0.type != "IDAT" }) {
             out += chunk.bytes
             if chunk.type == "IHDR" {
                 out += PNGChunk(type: "acTL", data: BigEndian.bytes(UInt32(frames.count)) + BigEndian.bytes(UInt32(plays))).bytes
             }
         }
-        for (i, frame) in frames.enumerated() {
+        for (i, (frame, png)) in zip(frames, pngs).enumerated() {
+            let data = Self.imageData(try png.get())
             out += PNGChunk(type: "fcTL", data: control(frame, sequence: sequence)).bytes
             sequence += 1
             if i == 0 {
-                out += PNGChunk(type: "IDAT", data: frame.data).bytes
+                out += PNGChunk(type: "IDAT", data: data).bytes
             } else {
-                out += PNGChunk(type: "fdAT", data: BigEndian.bytes(sequence) + frame.data).bytes
+                out += PNGChunk(type: "fdAT", data: BigEndian.bytes(sequence) + data).bytes
                 sequence += 1
             }
         }
@@ -86,24 +100,12 @@ public struct APNGEncoder {
         return out
     }
 
-    /// Frame 0: the whole canvas; its PNG's chunks before IDAT (IHDR, sRGB) become the file's header.
-    private mutating func start(_ straight: [UInt8], delay: Int) throws(CodecError) {
-        let all = PixelRect(x: 0, y: 0, width: width, height: height)
-        let png = try PNGChunk.parse(try encode(straight, all))
-        header = Array(png.prefix { $0.type != "IDAT" })
-        frames.append(Frame(rect: all, data: Self.imageData(png), delay: delay))
-    }
-
-    private func compress(_ straight: [UInt8], _ rect: PixelRect) throws(CodecError) -> [UInt8] {
-        Self.imageData(try PNGChunk.parse(try encode(straight, rect)))
-    }
-
-    /// The PNG of `rect` inside `straight`, written by libpng.
-    private func encode(_ straight: [UInt8], _ rect: PixelRect) throws(CodecError) -> [UInt8] {
-        let offset = (rect.y * width + rect.x) * 4
+    /// The PNG of `rect` inside `straight` (rows `rowStride` bytes apart), written by libpng.
+    private static func encode(_ straight: [UInt8], _ rect: PixelRect, rowStride: Int) throws(CodecError) -> [UInt8] {
+        let offset = rect.y * rowStride + rect.x * 4
         return try straight.withUnsafeBytes { raw in
             Result { () throws(CodecError) in
-                try PNGCodec.encodeStraight(raw.baseAddress! + offset, width: rect.width, height: rect.height, rowStride: width * 4)
+                try PNGCodec.encodeStraight(raw.baseAddress! + offset, width: rect.width, height: rect.height, rowStride: rowStride)
             }
         }.get()
     }

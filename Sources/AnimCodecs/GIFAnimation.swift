@@ -43,11 +43,15 @@ public struct GIFOptions: Hashable, Sendable {
 /// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
 /// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
+/// Each frame then compresses on its own, on up to `threads` threads (``OrderedJobs``), and the
+/// file is written in frame order: the same bytes for any thread count.
 public struct GIFAnimationEncoder {
     public let width: Int
     public let height: Int
     private let loopCount: Int?
     public let options: GIFOptions
+    /// How many threads ``finish()`` compresses frames on; 1 compresses them on the caller's.
+    public let threads: Int
     private var written: [Pending] = []
     /// What a decoder shows after the held-back frame is drawn (0xRRGGBB or the transparent mark).
     private var shown: [UInt32]
@@ -70,23 +74,31 @@ public struct GIFAnimationEncoder {
 
     private static let clear = OpaqueColors.transparent
 
-    public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions) throws(CodecError) {
+    public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions, threads: Int = 1) throws(CodecError) {
         try GIFEncoder.validateScreen(width: width, height: height, loopCount: loopCount)
         self.width = width
         self.height = height
         self.loopCount = loopCount
         self.options = options
+        self.threads = threads
         tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
 
     /// Appends `frame` (premultiplied, screen-sized), shown for `delay` centiseconds.
     public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
-        guard frame.width == width, frame.height == height else {
-            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
+        try add(GIFFrameColors(frame, options: options), delay: delay)
+    }
+
+    /// Appends a frame's colours, made with this encoder's options, shown for `delay` centiseconds.
+    public mutating func add(_ colors: GIFFrameColors, delay: Int) throws(CodecError) {
+        guard colors.width == width, colors.height == height else {
+            throw .invalidImage("frame is \(colors.width)×\(colors.height) but the GIF is \(width)×\(height)")
         }
-        let target = OpaqueColors.packed(frame, reserveTransparent: options.transparent, matte: options.matte ?? .black,
-                                         edgeMatte: options.transparent ? options.matte : nil)
+        guard colors.transparent == options.transparent, colors.matte == options.matte else {
+            throw .invalidImage("the frame's colours were made with another transparency or matte than the GIF's")
+        }
+        let target = colors.packed
         defer { previous = target }
         guard var held = pending, let previous else {
             pending = start(target, delay: delay)
@@ -117,11 +129,19 @@ public struct GIFAnimationEncoder {
         pending = nil
         let global = GlobalPalette.choose(written.map(\.image))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
+        let jobs = OrderedJobs<Result<CompressedImage, CodecError>>(threads: threads)
         for (k, p) in written.enumerated() {
-            let (image, alternatives) = global.flatMap { $0.remap(p.image, alternatives: p.alternatives, frame: k) }
-                ?? (p.image, p.alternatives)
-            try encoder.add(image, left: p.left, top: p.top, delayCentiseconds: p.delay, disposal: p.disposal,
-                            alternatives: alternatives)
+            jobs.submit { [width, height] in
+                let (image, alternatives) = global.flatMap { $0.remap(p.image, alternatives: p.alternatives, frame: k) }
+                    ?? (p.image, p.alternatives)
+                return Result { () throws(CodecError) in
+                    try GIFEncoder.compressed(image, left: p.left, top: p.top, alternatives: alternatives,
+                                              screenWidth: width, screenHeight: height)
+                }
+            }
+        }
+        for (p, image) in zip(written, jobs.results()) {
+            try encoder.add(try image.get(), delayCentiseconds: p.delay, disposal: p.disposal)
         }
         written = []
         return try encoder.finish()

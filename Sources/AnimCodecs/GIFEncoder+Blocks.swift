@@ -47,25 +47,20 @@ extension GIFEncoder {
         try writer.call("EGifPutExtension") { EGifPutExtension($0, GRAPHICS_EXT_FUNC_CODE, Int32(count), bytes) }
     }
 
-    /// The image descriptor with a local colour table, then the LZW data (``LZWEncoder``; written
-    /// in sub-blocks through giflib). The minimum code size is the bits of the highest index the
-    /// frame may write (at least 2), as gifsicle does, not of its table: a frame using only the
-    /// lower half of a table writes one bit less per code, and decoders (giflib, Pillow, browsers)
-    /// read codes by the size given.
-    func writeImage(_ frame: IndexedImage, left: Int, top: Int, alternatives: [UInt8]?) throws(CodecError) {
-        // A frame whose palette is the global table needs no local one.
-        let local = frame.palette != globalPalette
-        let map = local ? try Self.colourMap(frame.palette) : nil
+    /// The image descriptor, with a local colour table unless the image's palette is the global
+    /// one, then its LZW data in sub-blocks through giflib. giflib writes the table's bits as the
+    /// minimum code size; the indices in use may need fewer (``CompressedImage``).
+    func writeImage(_ image: CompressedImage) throws(CodecError) {
+        let local = image.palette != globalPalette
+        let map = local ? try Self.colourMap(image.palette) : nil
         defer { if let map { GifFreeMapObject(map) } }
-        let (w, h) = (Int32(frame.width), Int32(frame.height))
-        let (x, y0) = (Int32(left), Int32(top))
+        let (w, h) = (Int32(image.width), Int32(image.height))
+        let (x, y0) = (Int32(image.left), Int32(image.top))
         try writer.call("EGifPutImageDesc") { EGifPutImageDesc($0, x, y0, w, h, false, map) }
-        // giflib has written the table's bits as the minimum code size; the indices in use may need fewer.
-        let tableBits = max(2, Int(GifBitSize(Int32(max(2, (local ? frame.palette : globalPalette!).count)))))
-        let highest = max(frame.indices.max() ?? 0, alternatives?.max() ?? 0)
-        let codeSize = max(2, Int(GifBitSize(Int32(highest) + 1)))
+        let tableBits = max(2, Int(GifBitSize(Int32(max(2, (local ? image.palette : globalPalette!).count)))))
+        let codeSize = image.codeSize
         if codeSize != tableBits { try writer.replaceLastByte(UInt8(tableBits), with: UInt8(codeSize)) }
-        let data = Self.compressed(frame, alternatives: alternatives, minCodeSize: codeSize)
+        let data = image.data
         var block = [UInt8](repeating: 0, count: 256)
         var start = 0
         while start < data.count {

@@ -51,10 +51,11 @@ public struct GIFEncoder {
 
     /// Appends `frame`, shown for `delayCentiseconds` (clamped to 0…65535).
     public mutating func add(_ frame: IndexedImage, delayCentiseconds: Int) throws(CodecError) {
-        try validate(frame)
-        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex,
-                         disposal: frame.transparentIndex == nil ? .keep : .background)
-        try writeImage(frame, left: 0, top: 0, alternatives: nil)
+        guard frame.width == width, frame.height == height else {
+            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
+        }
+        let image = try Self.compressed(frame, left: 0, top: 0, alternatives: nil, screenWidth: width, screenHeight: height)
+        try add(image, delayCentiseconds: delayCentiseconds, disposal: frame.transparentIndex == nil ? .keep : .background)
     }
 
     /// Appends `frame` as a partial image at (`left`, `top`), disposed as `disposal` before the next one.
@@ -62,15 +63,15 @@ public struct GIFEncoder {
     /// same thing and the compressor may write either.
     public mutating func add(_ frame: IndexedImage, left: Int, top: Int, delayCentiseconds: Int,
                              disposal: GIFDisposal, alternatives: [UInt8]? = nil) throws(CodecError) {
-        guard left >= 0, top >= 0, left + frame.width <= width, top + frame.height <= height else {
-            throw .invalidImage("a \(frame.width)×\(frame.height) frame at (\(left), \(top)) is outside the \(width)×\(height) GIF")
-        }
-        try validatePalette(frame)
-        if let alternatives, alternatives.count != frame.indices.count || alternatives.contains(where: { Int($0) >= frame.palette.count }) {
-            throw .invalidImage("alternatives must give one palette index per pixel")
-        }
-        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: frame.transparentIndex, disposal: disposal)
-        try writeImage(frame, left: left, top: top, alternatives: alternatives)
+        let image = try Self.compressed(frame, left: left, top: top, alternatives: alternatives, screenWidth: width, screenHeight: height)
+        try add(image, delayCentiseconds: delayCentiseconds, disposal: disposal)
+    }
+
+    /// Appends a frame compressed by ``compressed(_:left:top:alternatives:screenWidth:screenHeight:)``
+    /// for this screen, disposed as `disposal` before the next one.
+    mutating func add(_ image: CompressedImage, delayCentiseconds: Int, disposal: GIFDisposal) throws(CodecError) {
+        try writeControl(delay: min(65_535, max(0, delayCentiseconds)), transparentIndex: image.transparentIndex, disposal: disposal)
+        try writeImage(image)
     }
 
     /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.
@@ -95,14 +96,21 @@ public struct GIFEncoder {
         return try encoder.finish()
     }
 
-    private func validate(_ frame: IndexedImage) throws(CodecError) {
-        guard frame.width == width, frame.height == height else {
-            throw .invalidImage("frame is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)")
+    /// `frame` at (`left`, `top`) checked against a `screenWidth`×`screenHeight` screen and
+    /// compressed. It needs that frame only, so frames may be compressed on several threads.
+    static func compressed(_ frame: IndexedImage, left: Int, top: Int, alternatives: [UInt8]?,
+                           screenWidth: Int, screenHeight: Int) throws(CodecError) -> CompressedImage {
+        guard left >= 0, top >= 0, left + frame.width <= screenWidth, top + frame.height <= screenHeight else {
+            throw .invalidImage("a \(frame.width)×\(frame.height) frame at (\(left), \(top)) is outside the \(screenWidth)×\(screenHeight) GIF")
         }
         try validatePalette(frame)
+        if let alternatives, alternatives.count != frame.indices.count || alternatives.contains(where: { Int($0) >= frame.palette.count }) {
+            throw .invalidImage("alternatives must give one palette index per pixel")
+        }
+        return CompressedImage(frame, left: left, top: top, alternatives: alternatives)
     }
 
-    private func validatePalette(_ frame: IndexedImage) throws(CodecError) {
+    private static func validatePalette(_ frame: IndexedImage) throws(CodecError) {
         guard (1...256).contains(frame.palette.count) else {
             throw .invalidImage("a GIF palette needs 1…256 colours, not \(frame.palette.count)")
         }

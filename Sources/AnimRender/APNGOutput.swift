@@ -9,14 +9,15 @@ final class APNGSink: FrameSink {
     private var encoder: APNGEncoder
     private var next = 0
 
-    init(path: String, selection: FrameSelection, renderer: Renderer, plays: Int) throws(CodecError) {
+    /// `threads` compress its frames (``APNGEncoder/threads``).
+    init(path: String, selection: FrameSelection, renderer: Renderer, plays: Int, threads: Int) throws(CodecError) {
         self.path = path
         let times = selection.frames.map(renderer.time(ofFrame:))
         let timing = APNGTiming.delays(times: times, end: selection.endTime, fps: renderer.canvas.fps)
         frames = timing.kept.map { selection.frames.lowerBound + $0 }
         delays = timing.delays
         let (w, h) = renderer.pixelSize
-        encoder = try APNGEncoder(width: w, height: h, plays: plays, delayDenominator: timing.denominator)
+        encoder = try APNGEncoder(width: w, height: h, plays: plays, delayDenominator: timing.denominator, threads: threads)
         try AtomicFile.checkWritable(path)
     }
 

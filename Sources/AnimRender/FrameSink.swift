@@ -6,12 +6,25 @@ import AnimRaster
 protocol FrameSink: AnyObject {
     /// The frames it needs, ascending.
     var frames: [Int] { get }
+    /// What to make of each of its frames on the thread that drew it; nil for nothing.
+    var preparation: FramePreparation? { get }
     /// Takes frame `index` (one of ``frames``).
     func add(_ frame: Bitmap, index: Int) throws(CodecError)
+    /// Takes frame `index` with what ``preparation`` made of it, or nil when that was not made
+    /// (the sink then makes it itself).
+    func add(_ frame: Bitmap, prepared: PreparedFrame?, index: Int) throws(CodecError)
     /// Writes the finished output into place.
     func commit() throws(CodecError)
     /// Removes everything written so far.
     func discard()
+}
+
+extension FrameSink {
+    var preparation: FramePreparation? { nil }
+
+    func add(_ frame: Bitmap, prepared: PreparedFrame?, index: Int) throws(CodecError) {
+        try add(frame, index: index)
+    }
 }
 
 /// The animated GIF of a selection: the frames ``GIFOutput/plan(times:end:)`` keeps.
@@ -29,8 +42,16 @@ final class GIFSink: FrameSink {
         self.output = output
     }
 
+    /// Its frames' colours are made on the drawing threads.
+    var preparation: FramePreparation? { .gifColors(output.encoder.options) }
+
     func add(_ frame: Bitmap, index: Int) throws(CodecError) {
         try output.add(frame, delay: delays[index] ?? 0)
+    }
+
+    func add(_ frame: Bitmap, prepared: PreparedFrame?, index: Int) throws(CodecError) {
+        guard case let .gifColors(colors) = prepared else { return try add(frame, index: index) }
+        try output.add(colors, delay: delays[index] ?? 0)
     }
 
     func commit() throws(CodecError) {
@@ -50,9 +71,15 @@ final class PNGSequenceSink: FrameSink {
         sequence = try PNGSequence(directory: directory)
     }
 
+    /// Its frames are encoded on the drawing threads.
+    var preparation: FramePreparation? { .png }
+
     func add(_ frame: Bitmap, index: Int) throws(CodecError) { try sequence.write(try PNGCodec.encode(frame), index: index) }
-    /// Takes frame `index` already encoded (on the thread that drew it: see `writeSequence`).
-    func add(encoded png: [UInt8], index: Int) throws(CodecError) { try sequence.write(png, index: index) }
+
+    func add(_ frame: Bitmap, prepared: PreparedFrame?, index: Int) throws(CodecError) {
+        guard case let .png(encoded) = prepared else { return try add(frame, index: index) }
+        try sequence.write(try encoded.get(), index: index)
+    }
     func commit() throws(CodecError) { try sequence.commit() }
     func discard() { sequence.discard() }
 }

@@ -33,14 +33,20 @@ public struct GIFOutput {
     var encoder: GIFAnimationEncoder
 
     /// A GIF played `plays` times (0 = forever), made of frame differences (``GIFAnimationEncoder``).
-    public init(width: Int, height: Int, options: GIFOptions, plays: Int = 0) throws(CodecError) {
+    /// `threads` compress its frames at the end (``GIFAnimationEncoder/threads``).
+    public init(width: Int, height: Int, options: GIFOptions, plays: Int = 0, threads: Int = 1) throws(CodecError) {
         encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: GIFEncoder.loopCount(plays: plays),
-                                          options: options)
+                                          options: options, threads: threads)
     }
 
     /// Appends a frame shown for `delay` centiseconds.
     public mutating func add(_ frame: Bitmap, delay: Int) throws(CodecError) {
         try encoder.add(frame, delay: delay)
+    }
+
+    /// Appends a frame's colours (made with this GIF's options) shown for `delay` centiseconds.
+    public mutating func add(_ colors: GIFFrameColors, delay: Int) throws(CodecError) {
+        try encoder.add(colors, delay: delay)
     }
 
     /// The finished file's bytes.

@@ -3,28 +3,25 @@ import AnimRaster
 
 extension RenderJob {
     /// Renders each needed frame of the selection once and feeds every requested output in frame
-    /// order. PNG files of `--png-dir` are encoded on the threads that draw the frames, since each
-    /// depends on its own frame only; a frame that repeats the one before reuses its bytes.
+    /// order. What a sink prepares of its frames (``FrameSink/preparation``: PNG files of
+    /// `--png-dir`, the GIF's colours) is made on the threads that draw them, since it depends on
+    /// that frame only; a frame that repeats the one before reuses what was made of that one.
     func writeSequence() throws(RenderError) {
         let selection = try FrameSelection.resolve(request.range, renderer: renderer)
         let sinks = try makeSinks(selection)
         let needed = Array(Set(sinks.flatMap(\.frames))).sorted()
-        let pngFrames = Set(sinks.lazy.compactMap { $0 as? PNGSequenceSink }.flatMap(\.frames))
+        let preparations = sinks.map { sink in sink.preparation.map { (work: $0, frames: Set(sink.frames)) } }
         var cursors = [Int](repeating: 0, count: sinks.count)
         var done = 0
-        // The PNG of the picture last drawn, if it was encoded: a repeated frame is the same picture.
-        var lastPNG: Result<[UInt8], CodecError>?
+        // What was made of the picture last drawn, per sink: a repeated frame is the same picture.
+        var last = [PreparedFrame?](repeating: nil, count: sinks.count)
         do {
             try ParallelFrames.render(renderer, frames: needed, threads: request.threads, prepare: { i, frame in
-                pngFrames.contains(i) ? Result { () throws(CodecError) in try PNGCodec.encode(frame) } : nil
-            }, consume: { (i, bitmap, prepared: Result<[UInt8], CodecError>??) throws(CodecError) in
-                if let prepared { lastPNG = prepared }
+                preparations.map { p in p.flatMap { $0.frames.contains(i) ? $0.work.run(on: frame) : nil } }
+            }, consume: { (i, bitmap, prepared: [PreparedFrame?]?) throws(CodecError) in
+                if let prepared { last = prepared }
                 for (k, sink) in sinks.enumerated() where cursors[k] < sink.frames.count && sink.frames[cursors[k]] == i {
-                    if let png = sink as? PNGSequenceSink, let encoded = lastPNG {
-                        try png.add(encoded: try encoded.get(), index: i)
-                    } else {
-                        try sink.add(bitmap, index: i)
-                    }
+                    try sink.add(bitmap, prepared: last[k], index: i)
                     cursors[k] += 1
                 }
                 done += 1
@@ -44,7 +41,8 @@ extension RenderJob {
             if let path = request.gifPath { sinks.append(try makeGIF(path, selection)) }
             do throws(CodecError) {
                 if let path = request.apngPath {
-                    sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays))
+                    sinks.append(try APNGSink(path: path, selection: selection, renderer: renderer, plays: request.plays,
+                                              threads: request.threads))
                 }
                 if let path = request.webpPath {
                     sinks.append(try WebPSink(path: path, selection: selection, renderer: renderer, plays: request.plays,
@@ -76,7 +74,7 @@ extension RenderJob {
             let (w, h) = renderer.pixelSize
             let options = GIFOptions(maxColors: request.gifColors, transparent: renderer.canvas.background.alpha < 1, matte: request.matte,
                                      quality: request.gifQuality)
-            let output = try GIFOutput(width: w, height: h, options: options, plays: request.plays)
+            let output = try GIFOutput(width: w, height: h, options: options, plays: request.plays, threads: request.threads)
             return try GIFSink(path: path, plan: plan, output: output)
         } catch {
             throw .output(error)

@@ -1,0 +1,75 @@
+import Dispatch
+import Synchronization
+
+/// Runs independent jobs on up to `threads` background threads while the caller goes on, and
+/// hands their results back in the order the jobs were submitted, so what is made of them is the
+/// same for any thread count. With `threads` ≤ 1 each job runs at once on the caller's thread.
+///
+/// At most `limit` jobs are unfinished at a time: ``submit(_:)`` waits beyond that, which bounds
+/// the memory their inputs hold. Threads start when there is work and end when there is none left,
+/// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They come from serial
+/// Dispatch queues, which get a thread of their own even while the global pool's threads are
+/// blocked (as the frame renderers are while their window is full).
+final class OrderedJobs<Value: Sendable>: Sendable {
+    private let threads: Int
+    private let state = Mutex(State())
+    /// Counts free places among the `limit` unfinished jobs.
+    private let room = DispatchSemaphore(value: 0)
+    private let lanes = DispatchGroup()
+
+    private struct State {
+        var waiting: [(position: Int, job: @Sendable () -> Value)] = []
+        var results: [Value?] = []
+        var running = 0
+    }
+
+    init(threads: Int, limit: Int? = nil) {
+        self.threads = threads
+        // Counted up from 0: libdispatch refuses to free a semaphore whose count ends below the
+        // value it was created with.
+        for _ in 0..<max(1, limit ?? threads * 2) { room.signal() }
+    }
+
+    /// Runs `job` (now, or on a background thread).
+    func submit(_ job: @escaping @Sendable () -> Value) {
+        guard threads > 1 else {
+            let value = job()
+            state.withLock { $0.results.append(value) }
+            return
+        }
+        room.wait()
+        let start = state.withLock { s in
+            s.waiting.append((s.results.count, job))
+            s.results.append(nil)
+            guard s.running < threads else { return false }
+            s.running += 1
+            return true
+        }
+        if start { DispatchQueue(label: "animrender.ordered-jobs").async(group: lanes) { self.drain() } }
+    }
+
+    /// Every job's result, in submission order, once all have finished.
+    func results() -> [Value] {
+        lanes.wait()
+        return state.withLock { $0.results.map { $0! } }
+    }
+
+    /// A background thread's loop: run waiting jobs until there are none.
+    private func drain() {
+        while let (position, job) = claim() {
+            let value = job()
+            state.withLock { $0.results[position] = value }
+            room.signal()
+        }
+    }
+
+    private func claim() -> (Int, @Sendable () -> Value)? {
+        state.withLock { s in
+            guard !s.waiting.isEmpty else {
+                s.running -= 1
+                return nil
+            }
+            return s.waiting.removeFirst()
+        }
+    }
+}
