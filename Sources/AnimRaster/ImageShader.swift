@@ -90,12 +90,21 @@ struct AffineImageShader: RowShader {
     let u0, ux, uy, v0, vx, vy: Double
     var rowU: Int64 = 0, rowV: Int64 = 0
     let stepU, stepV: Int64
+    /// Bilinear with v constant along each row (stepV = 0): `shadeRun` blends the two texel rows
+    /// column by column into `columns` (level width + 2 words), then the columns pairwise.
+    let rowsAligned: Bool
+    let columns: UnsafeMutablePointer<UInt64>?
+    /// The row's two texel rows (byte offsets) and their weight, when `rowsAligned`.
+    var topRow = 0, bottomRow = 0, fy: UInt64 = 0
 
     static let one = 4_294_967_296.0  // 2³²
     static let limit = 268_435_456.0  // 2²⁸
 
     /// nil when the map is not affine with W > 0 or its positions could overflow the fixed point.
-    init?(level: TexelLevel, map h: Homography, bilinear: Bool, opacity: UInt8) {
+    /// `columns`, when given, must hold `level.width + 2` words; without it `shadeRun` is `shade`
+    /// pixel by pixel.
+    init?(level: TexelLevel, map h: Homography, bilinear: Bool, opacity: UInt8,
+          columns: UnsafeMutablePointer<UInt64>? = nil) {
         guard h.isAffine, h.i > 0 else { return nil }
         let sx = level.scaleX / h.i, sy = level.scaleY / h.i
         // At pixel centre (x + ½, y + ½); relative to texel centres (− ½).
@@ -115,11 +124,14 @@ struct AffineImageShader: RowShader {
         let aligned = ux == 1 && vx == 0 && uy == 0 && vy == 1 && u0 == u0.rounded(.down) && v0 == v0.rounded(.down)
         self.bilinear = bilinear && !aligned
         self.opacity = UInt32(opacity)
+        rowsAligned = self.bilinear && stepV == 0 && columns != nil
+        self.columns = columns
     }
 
     mutating func startRow(_ y: Int) {
         rowU = Int64(((u0 + Double(y) * uy) * Self.one).rounded())
         rowV = Int64(((v0 + Double(y) * vy) * Self.one).rounded())
+        if rowsAligned { alignRow() }
     }
 
     @inline(__always)
@@ -128,19 +140,30 @@ struct AffineImageShader: RowShader {
         let p: UInt32
         if bilinear {
             // 1/256 texel, ties up; clamping to [−128, 256·size − 128] is clamp to edge.
-            let qx = min(max(Int((u &+ (1 << 23)) >> 24), -128), level.width &<< 8 &- 128)
-            let qy = min(max(Int((v &+ (1 << 23)) >> 24), -128), level.height &<< 8 &- 128)
-            p = level.bilinear(qx, qy)
+            p = level.bilinear(quantizedX(u), quantizedY(v))
         } else {
             // floor(position) = floor(u + ½).
             p = level.clampedTexel(Int((u &+ (1 << 31)) >> 32), Int((v &+ (1 << 31)) >> 32))
         }
         return opacity == 255 ? p : Blend.scale(p, opacity)
     }
+
+    /// A 32.32 position in 1/256 texel, ties up, clamped to [−128, 256·width − 128] (clamp to edge).
+    @inline(__always)
+    func quantizedX(_ u: Int64) -> Int {
+        min(max(Int((u &+ (1 << 23)) >> 24), -128), level.width &<< 8 &- 128)
+    }
+
+    @inline(__always)
+    func quantizedY(_ v: Int64) -> Int {
+        min(max(Int((v &+ (1 << 23)) >> 24), -128), level.height &<< 8 &- 128)
+    }
 }
 
 extension Blend {
-    static func fill(_ mask: CoverageMask, image paint: ImagePaint, opacity: UInt8, into dst: inout Bitmap) {
+    /// `runs: false` shades every pixel on its own (the reference the run path is tested against).
+    static func fill(_ mask: CoverageMask, image paint: ImagePaint, opacity: UInt8, into dst: inout Bitmap,
+                     runs: Bool = true) {
         let map = paint.deviceToImage
         guard ImagePaint.isUsable(map) else { return }
         let image = paint.image, mips = paint.mips, bilinear = paint.filter == .bilinear
@@ -154,8 +177,14 @@ extension Blend {
                 }
                 let affineLevel = bilinear && map.isAffine
                     ? min(levels.count - 1, ImagePaint.level(scaleSquared: ImagePaint.scaleSquared(map, x: 0, y: 0))) : 0
-                if var shader = AffineImageShader(level: levels[affineLevel], map: map, bilinear: bilinear, opacity: opacity) {
-                    fill(mask, shader: &shader, into: &dst)
+                let level = levels[affineLevel]
+                if var shader = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity) {
+                    guard runs, shader.bilinear, shader.stepV == 0 else { return fill(mask, shader: &shader, into: &dst) }
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: level.width + 2) { columns in
+                        var aligned = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity,
+                                                        columns: columns.baseAddress!)!
+                        fill(mask, runs: &aligned, into: &dst)
+                    }
                 } else {
                     var shader = ProjectiveImageShader(levels: levels, map: map, bilinear: bilinear, opacity: opacity)
                     fill(mask, shader: &shader, into: &dst)

@@ -11,6 +11,12 @@ protocol RowShader {
     func shade(_ x: Int) -> UInt32
 }
 
+/// A `RowShader` that can also shade a run of pixels at once, for `Blend.fill(_:runs:into:)`.
+protocol RunShader: RowShader {
+    /// shade(x), shade(x + 1), … shade(x + count − 1) into out[0..<count]: the same values.
+    func shadeRun(_ x: Int, _ count: Int, into out: UnsafeMutablePointer<UInt32>)
+}
+
 extension Blend {
     /// Source-over of a shader through a coverage mask: source = shade(x) × coverage (each channel
     /// through `mul255x2`), d' = source + d × (255 − source alpha). Zero-coverage runs are skipped
@@ -44,6 +50,47 @@ extension Blend {
             }
         }
     }
+
+    /// `fill(_:shader:into:)` for a shader that computes a run of pixels at once: the same bytes,
+    /// with each run of non-zero coverage shaded into a buffer (up to `runChunk` pixels per call)
+    /// and then blended.
+    static func fill<S: RunShader>(_ mask: CoverageMask, runs shader: inout S, into dst: inout Bitmap) {
+        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        guard !area.isEmpty else { return }
+        let dstWidth = dst.width, maskWidth = mask.bounds.width
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: runChunk) { buffer in
+            let out = buffer.baseAddress!
+            mask.coverage.withUnsafeBytes { cov in
+                dst.pixels.withUnsafeMutableBytes { raw in
+                    let covBase = cov.baseAddress!, px = raw.baseAddress!
+                    for y in area.minY..<area.maxY {
+                        shader.startRow(y)
+                        let row = shader
+                        let rowMask = (y - mask.bounds.minY) * maskWidth - mask.bounds.minX
+                        let rowPixels = y * dstWidth
+                        var x = area.minX
+                        while x < area.maxX {
+                            x = skipZeros(covBase, rowMask, x, area.maxX)
+                            var end = x
+                            while end < area.maxX, end &- x < runChunk,
+                                  covBase.load(fromByteOffset: rowMask &+ end, as: UInt8.self) != 0 { end &+= 1 }
+                            guard end > x else { continue }
+                            row.shadeRun(x, end &- x, into: out)
+                            for i in 0..<(end &- x) {
+                                let c = UInt32(covBase.load(fromByteOffset: rowMask &+ x &+ i, as: UInt8.self))
+                                let s = out[i]
+                                if s != 0 { over(s, coverage: c, px, (rowPixels &+ x &+ i) &<< 2) }
+                            }
+                            x = end
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most pixels `fill(_:runs:into:)` asks a shader for at once.
+    static let runChunk = 256
 
     /// The first x in x..<end with non-zero coverage (or end), testing eight bytes at a time first.
     @inline(__always)

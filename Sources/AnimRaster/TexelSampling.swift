@@ -39,7 +39,15 @@ struct TexelLevel {
         let y0 = min(max(iy, 0), height &- 1), y1 = min(max(iy &+ 1, 0), height &- 1)
         let top = Self.lanes(texel(x0, y0)) &* (256 &- fx) &+ Self.lanes(texel(x1, y0)) &* fx
         let bottom = Self.lanes(texel(x0, y1)) &* (256 &- fx) &+ Self.lanes(texel(x1, y1)) &* fx
-        // Each 16-bit lane of top and bottom is ≤ 255·256; the vertical pass needs 24 bits, so it
+        return Self.mix(top, bottom, fy)
+    }
+
+    /// ⌊(a·(256 − f) + b·f + 32768) / 65536⌋ per channel of two weighted pairs `a`, `b` (16-bit
+    /// lanes as `lanes` lays them out, each ≤ 255·256), packed. The sums are exact integers, so
+    /// blending columns first and rows second gives the same bytes as rows first.
+    @inline(__always)
+    static func mix(_ top: UInt64, _ bottom: UInt64, _ fy: UInt64) -> UInt32 {
+        // Each 16-bit lane of top and bottom is ≤ 255·256; the second pass needs 24 bits, so it
         // runs on alternate lanes, (r, g) and (b, a), in 32-bit slots.
         let m: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0000_8000_0000_8000
         let rg = ((top & m) &* (256 &- fy) &+ (bottom & m) &* fy &+ half) >> 16
