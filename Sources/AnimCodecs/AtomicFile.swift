@@ -104,8 +104,8 @@ public enum AtomicFile {
         throw .io(path: path, reason: "no free temporary file name")
     }
 
-    /// Writes every byte, retrying partial writes and EINTR.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
+    /// Writes every byte, retrying partial writes and EINTR; failures name `path`.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in

@@ -34,25 +34,6 @@ public enum StandardOutput {
     /// Writes every byte to standard output, retrying partial writes and EINTR.
     static func write(_ bytes: [UInt8]) throws(CodecError) {
         try checkWritable()
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                systemWrite(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, reason: SystemError.lastMessage())
-            }
-            offset += n
-        }
-    }
-
-    /// POSIX write(2), named apart from ``write(_:)``.
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-        #else
-        Darwin.write(fd, buffer, count)
-        #endif
+        try AtomicFile.writeAll(bytes, to: STDOUT_FILENO, path: path)
     }
 }
