@@ -59,7 +59,7 @@ let package = Package(
         // MARK: Executables
         .executableTarget(
             name: "AnimRenderCLI",
-            dependencies: ["AnimRender", "AnimCodecs", "AnimScene", "AnimGolden", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["AnimRender", "AnimScene", "AnimGolden", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "AnimBench", dependencies: ["AnimRender"]),
 
         // MARK: Tests

@@ -1,4 +1,3 @@
-import AnimCodecs
 import AnimRender
 import ArgumentParser
 
@@ -19,10 +18,10 @@ struct AnimRenderCommand: ParsableCommand {
         defaultSubcommand: RenderCommand.self)
 
     /// Tunes the process's allocator for rendering (``AllocatorTuning``), makes an interruption
-    /// remove unfinished outputs (``Interruption``), then parses and runs.
+    /// remove unfinished outputs (``OutputCleanup``), then parses and runs.
     static func main() {
         AllocatorTuning.apply()
-        Interruption.install()
+        OutputCleanup.installSignalHandlers()
         main(nil)
     }
 }

@@ -1,4 +1,3 @@
-import AnimCodecs
 import AnimGolden
 import AnimRender
 import ArgumentParser
@@ -94,11 +93,11 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let reportDir = URL(fileURLWithPath: report)
-        try reportFailure { () throws(CodecError) in try checkReportsWritable() }
+        try reportFailure { try ReportFiles.checkWritable(report: report, junit: junit) }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
         let badInput = result.scenes.contains(where: \.invalidScene)
         result.scenes += orphanProblems(scenes, urls)
-        try reportFailure { () throws(CodecError) in try writeReports(result) }
+        try reportFailure { try ReportFiles.write(result, report: report, junit: junit) }
         printResult(result, reportDir)
         if !result.passed { throw ExitCode(badInput ? 2 : 1) }
     }
@@ -148,30 +147,8 @@ struct TestCommand: ParsableCommand {
         return components.isEmpty ? "" : components.joined(separator: "/") + "/"
     }
 
-    /// Creates the report folder and makes sure the reports can be written there, before any frame
-    /// is rendered.
-    /// (Paths as given, so messages name them so.)
-    private func checkReportsWritable() throws(CodecError) {
-        try AtomicFile.createDirectory(report)
-        try AtomicFile.checkWritable(reportFile("index.html"))
-        if let junit { try AtomicFile.checkWritable(junit) }
-    }
-
-    private func writeReports(_ result: GoldenRunResult) throws(CodecError) {
-        try AtomicFile.createDirectory(report)
-        try AtomicFile.write(Array(HTMLReport.render(result).utf8), to: reportFile("index.html"))
-        let xml = Array(JUnitReport.render(result).utf8)
-        try AtomicFile.write(xml, to: reportFile("junit.xml"))
-        if let junit { try AtomicFile.write(xml, to: junit) }
-    }
-
-    /// A file in the report folder, as given on the command line.
-    private func reportFile(_ name: String) -> String {
-        (report.hasSuffix("/") ? report : report + "/") + name
-    }
-
     /// Runs `body`; a file error becomes one line naming the path and the system's reason, and exit code 1.
-    private func reportFailure(_ body: () throws(CodecError) -> Void) throws {
+    private func reportFailure(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch {

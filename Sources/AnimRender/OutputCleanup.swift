@@ -1,0 +1,10 @@
+import AnimCodecs
+
+/// What executables call so that an interrupted render leaves no unfinished output: the CLI's
+/// door to AnimCodecs' ``Interruption`` (executables see AnimRender, not the codec layer).
+public enum OutputCleanup {
+    /// Handles SIGINT, SIGTERM and SIGHUP from now on (``Interruption/install()``).
+    public static func installSignalHandlers() {
+        Interruption.install()
+    }
+}
