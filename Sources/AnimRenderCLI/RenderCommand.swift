@@ -114,7 +114,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("nothing to write: give --gif OUT.gif, --apng OUT.png, --webp OUT.webp, --mp4 OUT.mp4, --webm OUT.webm, --png-dir DIR, --contact-sheet OUT.png, or --frame N / --time T with --png OUT.png")
         }
         try validateRange()
-        try validateStandardOutput()
+        try validateOutputs()
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
         if png != nil && frame == nil && time == nil { throw ValidationError("--png needs --frame N or --time T") }
         if (frame != nil || time != nil) && png == nil { throw ValidationError("--frame and --time need --png OUT.png") }
@@ -131,14 +131,14 @@ struct RenderCommand: ParsableCommand {
          ("--png", png), ("--contact-sheet", contactSheet)].compactMap { item in item.1.map { (item.0, $0) } }
     }
 
-    /// "-" writes one file to standard output; a folder of frames cannot go there.
-    private func validateStandardOutput() throws {
+    /// The output paths (``OutputPaths``); "-" writes one file to standard output, and a folder of
+    /// frames cannot go there.
+    private func validateOutputs() throws {
         if let problem = OutputPaths.problem(scene: scene, outputs: outputs) { throw ValidationError(problem) }
-        let files = [gif, apng, webp, mp4, webm, png, contactSheet].compactMap { $0 }
         if pngDir == "-" {
             throw ValidationError("--png-dir needs a folder; standard output (-) takes one file: --gif -, --apng -, --webp -, --mp4 -, --webm -, --png - or --contact-sheet -")
         }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("only one output can be - (standard output)") }
+        if outputs.filter({ $0.path == "-" }).count > 1 { throw ValidationError("only one output can be - (standard output)") }
     }
 
     /// How messages name the scene ("<stdin>" for -).
