@@ -28,8 +28,8 @@ extension Compositor {
     /// drawn over the canvas, before the layer itself.
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, alpha: Double, into surface: inout Surface) {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
-        guard let blurred = ShadowCache.shared.shadow(key, of: layer),
-              let moved = blurred.shifted(by: origin, clip: canvasRect, hole: key.opaqueInterior(at: origin)) else { return }
+        guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
+                                                    hole: key.opaqueInterior(at: origin)) else { return }
         Blend.fill(moved, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
         surface.dirty = surface.dirty.union(moved.bounds)
     }

@@ -122,12 +122,53 @@ final class ShadowCache: Sendable {
     static let shared = ShadowCache()
     static let capacity = 64 << 20
 
+    /// Capacity of the moved shadows, apart from the blurred ones (which are dearer to make).
+    static let movedCapacity = 16 << 20
+
     private struct Entries {
         var masks: [ShadowKey: CoverageMask?] = [:]
         var bytes = 0
     }
 
+    /// A blurred shadow moved by a sub-pixel fraction, with the hole relative to the whole-pixel
+    /// move (only the part of the hole inside the moved mask, which is all that can matter).
+    private struct MovedKey: Hashable {
+        let shadow: ShadowKey
+        let fx: Int, fy: Int
+        let hole: PixelRect
+    }
+
+    private struct MovedEntries {
+        var masks: [MovedKey: CoverageMask?] = [:]
+        var bytes = 0
+    }
+
     private let entries = Mutex(Entries())
+    private let moved = Mutex(MovedEntries())
+
+    /// The shadow of `key` moved to `origin` (``CoverageMask/shifted(by:clip:hole:)``). When the
+    /// moved mask lies wholly inside `clip`, it is the mask shifted by the fraction of `origin`,
+    /// moved by its whole pixels: that is kept by fraction and hole, so a layer that comes back to a
+    /// sub-pixel phase (or stays put, or shares another layer's shadow and phase) is not
+    /// interpolated again, with the same bytes either way.
+    func shadow(_ key: ShadowKey, of layer: LayerProperties, movedTo origin: Point, clip: PixelRect, hole: PixelRect) -> CoverageMask? {
+        guard let blurred = shadow(key, of: layer), let shift = PixelShift(origin) else { return nil }
+        let area = blurred.shiftedBounds(shift)
+        guard area.intersection(clip) == area else { return blurred.shifted(by: origin, clip: clip, hole: hole) }
+        let inside = hole.intersection(area)
+        let relative = inside.isEmpty ? PixelRect.empty
+            : PixelRect(minX: inside.minX - shift.x, minY: inside.minY - shift.y, maxX: inside.maxX - shift.x, maxY: inside.maxY - shift.y)
+        let movedKey = MovedKey(shadow: key, fx: shift.fx, fy: shift.fy, hole: relative)
+        if let hit = moved.withLock({ $0.masks[movedKey] }) { return hit?.translated(x: shift.x, y: shift.y) }
+        let mask = blurred.shifted(by: origin, clip: clip, hole: hole)
+        let size = (mask?.coverage.count ?? 0) + 64
+        moved.withLock { e in
+            if e.bytes + size > Self.movedCapacity { e = MovedEntries() }
+            e.masks[movedKey] = mask?.translated(x: -shift.x, y: -shift.y)
+            e.bytes += size
+        }
+        return mask
+    }
 
     func shadow(_ key: ShadowKey, of layer: LayerProperties) -> CoverageMask? {
         if let hit = entries.withLock({ $0.masks[key] }) { return hit }

@@ -11,11 +11,9 @@ extension CoverageMask {
     /// shadows: for a Gaussian blur of σ ≥ 4 px it stays within 1/255 of blurring the shifted mask.
     /// Nil when the result is empty, or the offset is not finite or beyond ±2⁴⁰ px.
     public func shifted(by offset: Point, clip: PixelRect, hole: PixelRect = .empty) -> CoverageMask? {
-        guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 0x1p40, abs(offset.y) < 0x1p40 else { return nil }
-        let (ix, wx) = Self.split(offset.x), (iy, wy) = Self.split(offset.y)
-        let moved = PixelRect(minX: bounds.minX + ix, minY: bounds.minY + iy,
-                              maxX: bounds.maxX + ix + (wx > 0 ? 1 : 0), maxY: bounds.maxY + iy + (wy > 0 ? 1 : 0))
-        let out = moved.intersection(clip)
+        guard let shift = PixelShift(offset) else { return nil }
+        let (ix, wx, iy, wy) = (shift.x, shift.fx, shift.y, shift.fy)
+        let out = shiftedBounds(shift).intersection(clip)
         guard !out.isEmpty else { return nil }
         let hole = hole.intersection(out)
         var values = [UInt8](repeating: 0, count: out.width * out.height)
@@ -84,9 +82,32 @@ extension CoverageMask {
         }
     }
 
-    /// Whole pixels and the fraction in 1/256 px (0…255) of an offset, rounded to the nearest 1/256.
-    static func split(_ v: Double) -> (Int, Int) {
-        let steps = Int((v * 256).rounded())
-        return (steps >> 8, steps & 255)
+    /// The rectangle `shifted(by:clip:hole:)` fills before clipping: the bounds moved by whole
+    /// pixels, one wider (taller) when there is a fraction to spread into the next column (row).
+    public func shiftedBounds(_ s: PixelShift) -> PixelRect {
+        PixelRect(minX: bounds.minX + s.x, minY: bounds.minY + s.y,
+                  maxX: bounds.maxX + s.x + (s.fx > 0 ? 1 : 0), maxY: bounds.maxY + s.y + (s.fy > 0 ? 1 : 0))
+    }
+
+    /// The same coverage moved by whole pixels (no resampling).
+    public func translated(x dx: Int, y dy: Int) -> CoverageMask {
+        CoverageMask(bounds: PixelRect(minX: bounds.minX + dx, minY: bounds.minY + dy, maxX: bounds.maxX + dx, maxY: bounds.maxY + dy),
+                     coverage: coverage)
+    }
+}
+
+/// An offset as `CoverageMask.shifted(by:clip:hole:)` applies it: whole pixels `x`, `y` and the rest
+/// `fx`, `fy` in 1/256 px (0…255), rounded to the nearest 1/256. Apart from clipping, a shift is
+/// its fraction followed by a whole-pixel move, so masks shifted by offsets with equal fractions are
+/// translations of each other (`ShadowCache` keeps them by fraction).
+public struct PixelShift: Hashable, Sendable {
+    public let x: Int, y: Int
+    public let fx: Int, fy: Int
+
+    /// Nil when the offset is not finite or beyond ±2⁴⁰ px.
+    public init?(_ offset: Point) {
+        guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 0x1p40, abs(offset.y) < 0x1p40 else { return nil }
+        let sx = Int((offset.x * 256).rounded()), sy = Int((offset.y * 256).rounded())
+        (x, fx, y, fy) = (sx >> 8, sx & 255, sy >> 8, sy & 255)
     }
 }

@@ -14,9 +14,23 @@ public enum Rasterizer {
 
     /// The coverage of closed polygons (each an array of vertices in pixel coordinates) inside `clip`.
     /// Returns nil when nothing is covered.
+    ///
+    /// A shape that lies wholly inside `clip` is looked up in ``CoverageCache`` first: its coverage
+    /// depends only on its vertices relative to its bounds (``ShapeKey``), so a shape drawn again at
+    /// the same sub-pixel phase is not scan-converted again, and the result is the same either way.
     public static func coverage(of contours: [[Point]], clip: PixelRect) -> CoverageMask? {
         let snapped = contours.map { $0.map(snap) }.filter { $0.count >= 3 }
-        guard let bounds = boundingRect(snapped)?.intersection(clip), !bounds.isEmpty else { return nil }
+        guard let whole = boundingRect(snapped) else { return nil }
+        let bounds = whole.intersection(clip)
+        guard !bounds.isEmpty else { return nil }
+        if bounds == whole, let key = ShapeKey(snapped, bounds: bounds) {
+            return CoverageCache.shared.coverage(key, at: bounds) { scanConvert(snapped, bounds: bounds) }
+        }
+        return scanConvert(snapped, bounds: bounds)
+    }
+
+    /// Signed-area accumulation of snapped contours over `bounds`.
+    static func scanConvert(_ snapped: [[Point]], bounds: PixelRect) -> CoverageMask? {
         var acc = Accumulator(bounds: bounds)
         for contour in snapped {
             var previous = contour[contour.count - 1]

@@ -2,6 +2,7 @@
 import AnimGeometry
 import AnimLayers
 import AnimRaster
+import AnimTestRandom
 import Testing
 
 /// The cached shadow of a plain layer (blurred once, moved by interpolation, drawn before the
@@ -96,5 +97,24 @@ struct ShadowCacheTests: CompositorFixture {
         reference.nodes[0].properties.allowsGroupOpacity = false
         let worst = largestDifference(try render(faded), try render(reference))
         #expect(worst <= 2, "largest difference \(worst)")
+    }
+    /// The moved shadow kept by sub-pixel phase and hole (``ShadowCache/shadow(_:of:movedTo:clip:hole:)``)
+    /// against interpolating the blurred mask at each position: the same bytes, at phases shared
+    /// and not, with holes and with masks the canvas edge cuts.
+    @Test func movedShadowsKeptByPhaseMatchInterpolationInPlace() throws {
+        let tree = card(at: .zero, sigma: 6, emptySublayer: false, border: 2)
+        let layer = tree.nodes[0].properties
+        let map = Homography(1, 0, 0, 0, 1, 0, 0, 0, 1)
+        let key = try #require(ShadowKey(layer: layer, hasVisibleChildren: false, map: map, alpha: 1))
+        let blurred = try #require(ShadowCache.shared.shadow(key, of: layer))
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 400, maxY: 300)
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<200 {
+            let phase = Point(x: Double(rng.pick([0, 1, 85, 128, 171, 255])) / 256, y: Double(rng.pick([0, 3, 85, 171])) / 256)
+            let origin = Point(x: Double(rng.below(420)) - 30 + phase.x, y: Double(rng.below(330)) - 30 + phase.y)
+            let hole = rng.below(3) == 0 ? PixelRect.empty : key.opaqueInterior(at: origin)
+            let kept = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: clip, hole: hole)
+            #expect(kept == blurred.shifted(by: origin, clip: clip, hole: hole), "at \(origin)")
+        }
     }
 }

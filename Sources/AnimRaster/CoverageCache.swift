@@ -1,0 +1,107 @@
+import AnimGeometry
+import Synchronization
+
+/// A polygon set as the scan converter sees it: its snapped vertices in 1/256 px, relative to the
+/// whole pixel its bounding box starts at. `Accumulator` works in exactly these local coordinates
+/// (an integer origin subtracts exactly from a 1/256 grid value), so two shapes with equal keys
+/// have the same coverage, moved by whole pixels: a layer that stays put, moves by whole pixels,
+/// comes back to the same sub-pixel phase, or repeats another layer's shape (tiles, cells, glyphs).
+struct ShapeKey: Hashable, Sendable {
+    let width: Int32
+    let height: Int32
+    /// Vertex count of each contour.
+    let lengths: [Int32]
+    /// x, y of every vertex in 1/256 px from the bounds' origin.
+    let steps: [Int32]
+    /// A multiply-xor digest of the above, so hashing costs one word and most unequal keys differ
+    /// at the first comparison.
+    let digest: UInt64
+
+    /// The key of `snapped` contours whose bounding box is `bounds`, or nil when a coordinate does
+    /// not fit the key (shapes wider than 2²² px are not cached).
+    init?(_ snapped: [[Point]], bounds: PixelRect) {
+        let limit = 1 << 22
+        guard bounds.width < limit, bounds.height < limit else { return nil }
+        let ox = Double(bounds.minX), oy = Double(bounds.minY)
+        var steps = [Int32](), lengths = [Int32]()
+        steps.reserveCapacity(2 * snapped.reduce(0) { $0 + $1.count })
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bounds.width) &* 31 ^ UInt64(bounds.height)
+        for contour in snapped {
+            lengths.append(Int32(contour.count))
+            h = Self.mix(h, UInt64(contour.count))
+            for p in contour {
+                // Exact: p is a multiple of 1/256 and the origin a whole number inside ±2⁴⁰.
+                let x = Int32((p.x - ox) * Rasterizer.subpixelSteps), y = Int32((p.y - oy) * Rasterizer.subpixelSteps)
+                steps.append(x)
+                steps.append(y)
+                h = Self.mix(h, UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y)))
+            }
+        }
+        width = Int32(bounds.width)
+        height = Int32(bounds.height)
+        self.lengths = lengths
+        self.steps = steps
+        digest = h
+    }
+
+    private static func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+        (h ^ v) &* 0x0000_0100_0000_01B3 ^ (h >> 29)
+    }
+
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        a.digest == b.digest && a.width == b.width && a.height == b.height && a.lengths == b.lengths && a.steps == b.steps
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}
+
+/// Coverage of shapes seen before, by ``ShapeKey``, kept between frames and shared by the threads
+/// rendering frames in parallel. An entry is a function of its key alone (the local coverage, or
+/// nil for a shape that covers nothing), so which frame fills it first, and whether it was
+/// evicted, cannot change a pixel. Bounded by `capacity` bytes (emptied when full).
+final class CoverageCache: Sendable {
+    static let shared = CoverageCache()
+    static let capacity = 32 << 20
+
+    private struct Entries {
+        var masks: [ShapeKey: [UInt8]?] = [:]
+        var bytes = 0
+        var lookups = 0
+        var hits = 0
+    }
+
+    private let entries = Mutex(Entries())
+
+    /// The coverage of the shape `key` at `bounds`: cached, or made by `rasterize` and kept.
+    func coverage(_ key: ShapeKey, at bounds: PixelRect, rasterize: () -> CoverageMask?) -> CoverageMask? {
+        let cached: [UInt8]?? = entries.withLock { e in
+            e.lookups += 1
+            let hit = e.masks[key]
+            if hit != nil { e.hits += 1 }
+            return hit
+        }
+        if let cached {
+            return cached.map { CoverageMask(bounds: bounds, coverage: $0) }
+        }
+        let mask = rasterize()
+        let size = (mask?.coverage.count ?? 0) + 2 * key.steps.count + 128
+        entries.withLock { e in
+            if e.bytes + size > Self.capacity { e = Entries(lookups: e.lookups, hits: e.hits) }
+            e.masks[key] = .some(mask?.coverage)
+            e.bytes += size
+        }
+        return mask
+    }
+
+    /// Lookups and hits so far (for tests and the benchmark's report).
+    var statistics: (lookups: Int, hits: Int) {
+        entries.withLock { ($0.lookups, $0.hits) }
+    }
+
+    /// Forgets every entry (tests).
+    func removeAll() {
+        entries.withLock { $0 = Entries() }
+    }
+}
