@@ -6,8 +6,8 @@ struct SolidSource {
     /// The colour as little-endian RGBA bytes, and its channels r, b and g, a in 16-bit halves.
     let word, rb, ga: UInt32
     let opaque: Bool
-    /// The colour in each of four pixels; its alpha in every lane; 255 − alpha in every lane.
-    let color, alpha, inverse: PixelLanes
+    /// The colour in each of four pixels; 255 − its alpha in every lane.
+    let color, inverse: PixelLanes
 
     init(_ c: PixelRGBA8) {
         word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
@@ -15,7 +15,6 @@ struct SolidSource {
         ga = (word >> 8) & 0x00FF_00FF
         opaque = c.a == 255
         color = Lanes.repeating(c)
-        alpha = PixelLanes(repeating: UInt16(c.a))
         inverse = PixelLanes(repeating: 255 - UInt16(c.a))
     }
 
@@ -38,10 +37,13 @@ struct SolidSource {
         blendFour(p + 16, coverage: high)
     }
 
-    /// Four pixels at `p` under coverage lanes `c` (each pixel's coverage in its four lanes).
+    /// Four pixels at `p` under coverage lanes `c` (each pixel's coverage in its four lanes). The
+    /// source's alpha lane is mul255(colour alpha, c) already: spread to the pixel's lanes, it gives the
+    /// inverse without a third multiply.
     @inline(__always)
     func blendFour(_ p: UnsafeMutableRawPointer, coverage c: PixelLanes) {
-        Lanes.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alpha, c))
+        let source = Lanes.mul255(color, c)
+        Lanes.over(p, source: source, inverse: 255 &- Lanes.alphas(source))
     }
 
     /// One pixel at `p` under coverage `c` (0…255), the same arithmetic two channels per multiply.
