@@ -41,7 +41,7 @@ extension Compositor {
         // picture as drawing the shadow behind the layer's own rendering).
         if shadows, !groups, node.mask == nil,
            let key = ShadowKey(layer: layer, hasVisibleChildren: visibleChildren, map: map, alpha: alpha * opacity) {
-            drawCachedShadow(key, layer: layer, map: map, alpha: alpha * opacity, into: &surface)
+            drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity, into: &surface)
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }

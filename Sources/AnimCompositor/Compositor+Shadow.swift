@@ -25,12 +25,19 @@ extension Compositor {
 
     /// The shadow of a layer that draws only its background and border (``ShadowKey``): blurred
     /// once with the layer at the device origin, then moved to where `map` puts the layer and
-    /// drawn over the canvas, before the layer itself.
-    func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, alpha: Double, into surface: inout Surface) {
+    /// drawn over the canvas, before the layer itself. Under an opaque background (`body`, its
+    /// coverage), the pixels the background covers fully are not drawn: it replaces them.
+    func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
+                          alpha: Double, into surface: inout Surface) {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
         guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
                                                     hole: key.opaqueInterior(at: origin)) else { return }
-        Blend.fill(moved, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
+        let color = Self.shadowColor(of: layer, alpha: alpha)
+        if key.backgroundAlpha == 255, let body {
+            Blend.fill(moved, color: color, under: body, into: &surface.bitmap)
+        } else {
+            Blend.fill(moved, color: color, into: &surface.bitmap)
+        }
         surface.dirty = surface.dirty.union(moved.bounds)
     }
 

@@ -24,26 +24,8 @@ public enum Blend {
             dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
                 for y in area.minY..<area.maxY {
-                    var m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
-                    var o = (y * dstWidth + area.minX) * 4
-                    var x = area.minX
-                    while x &+ 8 <= area.maxX {
-                        let eight = covBase.loadUnaligned(fromByteOffset: m, as: UInt64.self)
-                        if eight == ~0 {
-                            solid.blendEightCovered(px + o)
-                        } else if eight != 0 {
-                            solid.blendEight(px + o, coverage: eight)
-                        }
-                        m &+= 8
-                        o &+= 32
-                        x &+= 8
-                    }
-                    while x < area.maxX {
-                        solid.blendOne(px + o, coverage: UInt32(covBase.load(fromByteOffset: m, as: UInt8.self)))
-                        m &+= 1
-                        o &+= 4
-                        x &+= 1
-                    }
+                    let m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
+                    solid.blendRow(px + (y * dstWidth + area.minX) * 4, coverage: covBase + m, count: area.width)
                 }
             }
         }

@@ -18,6 +18,26 @@ struct SolidSource {
         inverse = PixelLanes(repeating: 255 - UInt16(c.a))
     }
 
+    /// `count` pixels at `p` under the coverage bytes at `coverage`: eight at a time (skipped when
+    /// all zero, stored or blended whole when all 255), then one by one.
+    @inline(__always)
+    func blendRow(_ p: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int) {
+        var i = 0
+        while i &+ 8 <= count {
+            let eight = coverage.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if eight == ~0 {
+                blendEightCovered(p + i &* 4)
+            } else if eight != 0 {
+                blendEight(p + i &* 4, coverage: eight)
+            }
+            i &+= 8
+        }
+        while i < count {
+            blendOne(p + i &* 4, coverage: UInt32(coverage.load(fromByteOffset: i, as: UInt8.self)))
+            i &+= 1
+        }
+    }
+
     /// Eight fully covered pixels at `p`: the colour itself when opaque, else blended.
     @inline(__always)
     func blendEightCovered(_ p: UnsafeMutableRawPointer) {

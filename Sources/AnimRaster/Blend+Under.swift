@@ -1,0 +1,41 @@
+extension Blend {
+    /// `fill(_:color:into:)`, except under pixels that `cover` covers fully: a caller about to draw an
+    /// opaque colour through `cover` replaces those pixels whatever lies below (s = colour and
+    /// 255 − s_a = 0 wherever the coverage is 255), so blending into them first changes no byte of
+    /// the result (a shadow under its own opaque layer). Per row, the first run of full coverage in
+    /// `cover` is left out; the rest of the row is blended as by `fill`.
+    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, under cover: CoverageMask, into dst: inout Bitmap) {
+        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        guard !area.isEmpty, color.a > 0 else { return }
+        let solid = SolidSource(color)
+        let dstWidth = dst.width, maskWidth = mask.bounds.width
+        mask.coverage.withUnsafeBytes { cov in
+            cover.coverage.withUnsafeBytes { full in
+                dst.pixels.withUnsafeMutableBytes { raw in
+                    let covBase = cov.baseAddress!, px = raw.baseAddress!
+                    for y in area.minY..<area.maxY {
+                        let run = fullRun(full.baseAddress!, cover.bounds, row: y).clamped(to: area.minX..<area.maxX)
+                        let skip = run.isEmpty ? area.maxX..<area.maxX : run
+                        for span in [area.minX..<skip.lowerBound, skip.upperBound..<area.maxX] where !span.isEmpty {
+                            let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
+                            solid.blendRow(px + (y * dstWidth + span.lowerBound) * 4, coverage: covBase + m, count: span.count)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The columns of the first run of 255s in row `y` of a mask over `bounds` (empty when the row
+    /// is outside the mask or has none): bytes to the first 255, then eight at a time while all 255.
+    static func fullRun(_ coverage: UnsafeRawPointer, _ bounds: PixelRect, row y: Int) -> Range<Int> {
+        guard y >= bounds.minY, y < bounds.maxY else { return 0..<0 }
+        let width = bounds.width, row = coverage + (y - bounds.minY) * width
+        var i = 0
+        while i < width, row.load(fromByteOffset: i, as: UInt8.self) != 255 { i &+= 1 }
+        var j = i
+        while j &+ 8 <= width, row.loadUnaligned(fromByteOffset: j, as: UInt64.self) == ~0 { j &+= 8 }
+        while j < width, row.load(fromByteOffset: j, as: UInt8.self) == 255 { j &+= 1 }
+        return bounds.minX + i..<bounds.minX + j
+    }
+}
