@@ -11,10 +11,10 @@ struct ContentsPicture: Sendable {
     /// The source values over `bounds` (premultiplied).
     let pixels: Bitmap
 
-    /// The part `bounds` of `bitmap`, in which `draw` was filled over transparent pixels; nil when a
-    /// colour channel exceeds its alpha somewhere (an image that is not premultiplied: the fill
-    /// carries such a sum into the next channel where source-over keeps the low byte, so only a
-    /// direct fill draws it as today).
+    /// The part `bounds` of `bitmap`, a transparent bitmap into which an image draw was filled; nil
+    /// when a colour channel exceeds its alpha somewhere (an image that is not premultiplied: the
+    /// fill carries such a sum into the next channel where source-over keeps the low byte, so such
+    /// a draw stays a direct fill).
     init?(_ bounds: PixelRect, of bitmap: Bitmap) {
         let area = bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
         guard area == bounds, var pixels = Bitmap(width: bounds.width, height: bounds.height) else { return nil }
