@@ -6,23 +6,33 @@ import AnimRaster
 /// contentsScale, or a CAGradientLayer's gradient. Both are sampled through the inverse of the
 /// layer's device map, so they are perspective-correct under any 3D transform.
 extension Compositor {
+    /// The image goes through `contentsCache` when the same draw (``ImageDraw``) repeats: its
+    /// picture is filled once over transparent pixels and composited in every frame, which writes
+    /// the same bytes as filling it again.
     func drawImage(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
         let layer = shape.layer
-        guard let key = layer.contents, let image = images[key], let toLayer = shape.map.inverse else { return }
-        let w = Double(image.width), h = Double(image.height), cr = layer.contentsRect
-        let source = Rect(x: cr.origin.x * w, y: cr.origin.y * h, width: cr.size.width * w, height: cr.size.height * h)
-        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
-        let dest = layer.contentsGravity.placement(of: Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale),
-                                                   in: layer.bounds)
-        guard dest.size.width > 0, dest.size.height > 0, source.size.width != 0, source.size.height != 0 else { return }
-        let sx = source.size.width / dest.size.width, sy = source.size.height / dest.size.height
-        let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
-        guard let outline = Projection.corners(of: dest, shape.map),
-              let mask = Rasterizer.coverage(of: [outline], clip: canvasRect) else { return }
-        let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage),
-                                           pyramid: pyramids.pyramid(key, of: image)))
-        Blend.fill(mask, paint: paint, opacity: Self.alpha8(alpha), into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(mask.bounds)
+        guard let key = layer.contents, let image = images[key],
+              let draw = ImageDraw(layer: layer, image: key, of: image, map: shape.map, canvas: canvasRect,
+                                   opacity: Self.alpha8(alpha)) else { return }
+        let pool = surface.pool
+        if draw.opacity > 0, let cache = contentsCache,
+           let picture = cache.picture(of: draw, build: { self.picture(of: draw, image, pool: pool) }) {
+            picture.composite(into: &surface.bitmap)
+            surface.dirty = surface.dirty.union(picture.bounds)
+            return
+        }
+        guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(key, of: image), into: &surface.bitmap) else { return }
+        surface.dirty = surface.dirty.union(bounds)
+    }
+
+    /// `draw` filled over a transparent offscreen (so device positions are unchanged) and cut out.
+    private func picture(of draw: ImageDraw, _ image: Bitmap, pool: SurfacePool) -> ContentsPicture? {
+        var offscreen = pool.take()
+        defer { pool.recycle(&offscreen) }
+        guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(draw.image, of: image), into: &offscreen.bitmap)
+        else { return nil }
+        offscreen.dirty = bounds
+        return ContentsPicture(bounds, of: offscreen.bitmap)
     }
 
     /// CAGradientLayer: the gradient fills the rounded bounds, like a background.

@@ -80,7 +80,8 @@ extension Compositor {
         tree.roots = [s.index]
         let spec = CanvasSpec(width: b.width, height: b.height, scale: k, background: .clear)
         guard spec.pixelWidth > 0, spec.pixelHeight > 0,
-              let bitmap = Compositor(canvas: spec, images: images, text: text, pyramids: pyramids).render(tree) else { return nil }
+              let bitmap = Compositor(canvas: spec, images: images, text: text, pyramids: pyramids,
+                                            contentsCache: contentsCache).render(tree) else { return nil }
         return WarpTexture(texture: Texture(bitmap), scaleX: Double(bitmap.width) / b.width,
                            scaleY: Double(bitmap.height) / b.height)
     }

@@ -49,16 +49,20 @@ public struct Compositor: Sendable {
     public let text: TextCatalog
     /// Mip pyramids of `images`, built on first use and shared by every frame.
     let pyramids: ImagePyramids
+    /// Pictures of image draws that repeat between frames; nil fills every draw directly.
+    let contentsCache: ContentsCache?
 
     public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
-        self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids())
+        self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids(), contentsCache: ContentsCache())
     }
 
-    init(canvas: CanvasSpec, images: [String: Bitmap], text: TextCatalog, pyramids: ImagePyramids) {
+    /// A compositor sharing `pyramids` and `contentsCache` (which must belong to the same `images`).
+    init(canvas: CanvasSpec, images: [String: Bitmap], text: TextCatalog, pyramids: ImagePyramids, contentsCache: ContentsCache?) {
         self.canvas = canvas
         self.images = images
         self.text = text
         self.pyramids = pyramids
+        self.contentsCache = contentsCache
     }
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.

@@ -66,6 +66,38 @@ public enum Blend {
         }
     }
 
+    /// Source-over of the whole of `src` with its pixel (0, 0) on pixel (x, y) of `dst` (what lies
+    /// outside `dst` is dropped): d' = s + mul255(d, 255 − s_a) (the low byte, if a channel of `src`
+    /// exceeds its alpha), which is `composite(_:opacity:area:into:)` at opacity 255 for a source
+    /// smaller than the destination, such as a cached picture. Four pixels per step (`PixelLanes`):
+    /// skipped where the source is transparent, copied where it is opaque.
+    public static func composite(_ src: Bitmap, at x: Int, _ y: Int, into dst: inout Bitmap) {
+        let placed = PixelRect(minX: x, minY: y, maxX: x + src.width, maxY: y + src.height)
+        let region = placed.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        guard !region.isEmpty else { return }
+        let lanes = PixelLanes(repeating: 255), srcWidth = src.width, dstWidth = dst.width
+        src.pixels.withUnsafeBytes { s in
+            dst.pixels.withUnsafeMutableBytes { d in
+                let sp = s.baseAddress!, dp = d.baseAddress!
+                for row in region.minY..<region.maxY {
+                    var so = ((row - y) * srcWidth + region.minX - x) * 4
+                    var o = (row * dstWidth + region.minX) * 4
+                    let end = (row * dstWidth + region.maxX) * 4
+                    while o &+ 16 <= end {
+                        compositeFour(sp + so, opacity: 255, lanes, onto: dp + o)
+                        so &+= 16
+                        o &+= 16
+                    }
+                    while o < end {
+                        compositeOne(sp.loadUnaligned(fromByteOffset: so, as: UInt32.self), opacity: 255, onto: dp + o)
+                        so &+= 4
+                        o &+= 4
+                    }
+                }
+            }
+        }
+    }
+
     /// Four pixels of `s` scaled by `opacity` (also given in every lane) over the four at `d`.
     @inline(__always)
     static func compositeFour(_ s: UnsafeRawPointer, opacity: UInt32, _ lanes: PixelLanes, onto d: UnsafeMutableRawPointer) {

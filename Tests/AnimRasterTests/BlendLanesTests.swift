@@ -78,6 +78,26 @@ struct BlendLanesTests {
         }
     }
 
+    /// A small layer placed on a larger destination at offsets inside, across every edge and
+    /// outside it (widths that leave 0–3 pixels after the four-pixel steps).
+    @Test(arguments: [1, 3, 4, 6, 13, 45])
+    func placedCompositeEqualsThePerChannelReference(width: Int) throws {
+        var rng = SplitMix64(seed: 3000 + UInt64(width))
+        let src = try Self.layer(width: width, height: 5, &rng)
+        for (x, y) in [(0, 0), (7, 2), (-3, -2), (50, 4), (-width, 0), (60, 0), (3, 9), (11, -4)] {
+            for destination in Self.destinations {
+                let dst = try Self.bitmap(width: 61, height: 9, destination, &rng)
+                var fast = dst
+                Blend.composite(src, at: x, y, into: &fast)
+                let expected = try Self.reference(dst) { px, py, d in
+                    guard px >= x, px < x + width, py >= y, py < y + 5 else { return d }
+                    return Self.over(src[px - x, py - y], coverage: 255, d)
+                }
+                #expect(Self.firstDifference(fast, expected) == nil, "width \(width) at (\(x), \(y)), \(destination)")
+            }
+        }
+    }
+
     /// The same layers as masks: every pair of a destination area and a mask area from `areas`
     /// (disjoint, overlapping, empty, past the edges).
     @Test func maskEqualsThePerChannelReference() throws {

@@ -1,0 +1,76 @@
+import AnimGeometry
+import AnimLayers
+import AnimRaster
+
+/// One draw of a layer's `contents` image, reduced to everything its pixels depend on: the image
+/// (its key in the compositor's `images`), the layer's device map, the part of the image shown
+/// (`contentsRect` in image pixels), where it goes in the layer (the result of contentsGravity and
+/// contentsScale), the filter, the canvas that clips the coverage and the opacity byte. The draw
+/// reads nothing else, so two draws that compare equal fill every pixel with the same source
+/// value, and the cached picture of one (``ContentsCache``) is the picture of the other.
+///
+/// Doubles are compared bit for bit (0 and −0 differ, a NaN equals itself), so equality never
+/// merges two inputs the arithmetic could tell apart.
+struct ImageDraw: Hashable {
+    let image: String
+    /// Layer bounds → device pixels, and back.
+    let map: Homography
+    let toLayer: Homography
+    /// The image pixels shown, and the rectangle of the layer they fill.
+    let source: Rect
+    let dest: Rect
+    let filter: ImagePaint.Filter
+    let canvas: PixelRect
+    let opacity: UInt8
+    /// The bit patterns of `map`, `source` and `dest`, for equality and hashing.
+    private let bits: [UInt64]
+
+    /// The draw of `layer`'s contents `image` (named `key`) through `map` at opacity `opacity`;
+    /// nil when nothing can be drawn (a singular map, an empty source or destination).
+    init?(layer: LayerProperties, image key: String, of image: Bitmap, map: Homography, canvas: PixelRect, opacity: UInt8) {
+        guard let toLayer = map.inverse else { return nil }
+        let w = Double(image.width), h = Double(image.height), cr = layer.contentsRect
+        let source = Rect(x: cr.origin.x * w, y: cr.origin.y * h, width: cr.size.width * w, height: cr.size.height * h)
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
+        let dest = layer.contentsGravity.placement(of: Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale),
+                                                   in: layer.bounds)
+        guard dest.size.width > 0, dest.size.height > 0, source.size.width != 0, source.size.height != 0 else { return nil }
+        self.image = key
+        self.map = map
+        self.toLayer = toLayer
+        self.source = source
+        self.dest = dest
+        filter = .bilinear
+        self.canvas = canvas
+        self.opacity = opacity
+        bits = [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i,
+                source.origin.x, source.origin.y, source.size.width, source.size.height,
+                dest.origin.x, dest.origin.y, dest.size.width, dest.size.height].map(\.bitPattern)
+    }
+
+    static func == (l: ImageDraw, r: ImageDraw) -> Bool {
+        l.bits == r.bits && l.opacity == r.opacity && l.canvas == r.canvas && l.filter == r.filter && l.image == r.image
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bits)
+        hasher.combine(opacity)
+        hasher.combine(canvas)
+        hasher.combine(filter)
+        hasher.combine(image)
+    }
+
+    /// Fills the destination rectangle's coverage with the image into `bitmap` (the image being the
+    /// one named `image`, `pyramid` its ``MipChain/full(of:)``); returns the coverage's bounds, or
+    /// nil when it covers no pixel of the canvas.
+    func fill(_ image: Bitmap, pyramid: MipChain, into bitmap: inout Bitmap) -> PixelRect? {
+        let sx = source.size.width / dest.size.width, sy = source.size.height / dest.size.height
+        let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
+        guard let outline = Projection.corners(of: dest, map),
+              let mask = Rasterizer.coverage(of: [outline], clip: canvas) else { return nil }
+        let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage),
+                                           filter: filter, pyramid: pyramid))
+        Blend.fill(mask, paint: paint, opacity: opacity, into: &bitmap)
+        return mask.bounds
+    }
+}
