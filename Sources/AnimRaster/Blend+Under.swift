@@ -8,7 +8,7 @@ extension Blend {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
         let solid = SolidSource(color)
-        let dstWidth = dst.width, maskWidth = mask.bounds.width
+        let dstWidth = dst.width, maskWidth = mask.bounds.width, pixelCount = dst.width * dst.height
         mask.coverage.withUnsafeBytes { cov in
             cover.coverage.withUnsafeBytes { full in
                 dst.pixels.withUnsafeMutableBytes { raw in
@@ -18,7 +18,8 @@ extension Blend {
                         let skip = run.isEmpty ? area.maxX..<area.maxX : run
                         for span in [area.minX..<skip.lowerBound, skip.upperBound..<area.maxX] where !span.isEmpty {
                             let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
-                            solid.blendRow(px + (y * dstWidth + span.lowerBound) * 4, coverage: covBase + m, count: span.count)
+                            let o = y * dstWidth + span.lowerBound
+                            solid.blendRow(px + o * 4, coverage: covBase + m, count: span.count, room: pixelCount - o)
                         }
                     }
                 }

@@ -19,13 +19,14 @@ public enum Blend {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
         let solid = SolidSource(color)
-        let dstWidth = dst.width, maskWidth = mask.bounds.width
+        let dstWidth = dst.width, maskWidth = mask.bounds.width, pixelCount = dst.width * dst.height
         mask.coverage.withUnsafeBytes { cov in
             dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
                 for y in area.minY..<area.maxY {
                     let m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
-                    solid.blendRow(px + (y * dstWidth + area.minX) * 4, coverage: covBase + m, count: area.width)
+                    let o = y * dstWidth + area.minX
+                    solid.blendRow(px + o * 4, coverage: covBase + m, count: area.width, room: pixelCount - o)
                 }
             }
         }

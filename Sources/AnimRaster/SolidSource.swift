@@ -6,22 +6,32 @@ struct SolidSource {
     /// The colour as little-endian RGBA bytes, and its channels r, b and g, a in 16-bit halves.
     let word, rb, ga: UInt32
     let opaque: Bool
+    /// True when r, g and b are 0 (black, as shadows mostly are): the source is then its alpha alone.
+    let alphaOnly: Bool
     /// The colour in each of four pixels; 255 − its alpha in every lane.
     let color, inverse: PixelLanes
+    /// The colour's alpha in eight lanes, one per pixel.
+    let alpha8: SIMD8<UInt16>
+    /// All ones in each pixel's alpha lane.
+    static let alphaLanes = PixelLanes(0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF)
 
     init(_ c: PixelRGBA8) {
         word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
         rb = word & 0x00FF_00FF
         ga = (word >> 8) & 0x00FF_00FF
         opaque = c.a == 255
+        alphaOnly = c.r == 0 && c.g == 0 && c.b == 0
         color = Lanes.repeating(c)
         inverse = PixelLanes(repeating: 255 - UInt16(c.a))
+        alpha8 = SIMD8(repeating: UInt16(c.a))
     }
 
     /// `count` pixels at `p` under the coverage bytes at `coverage`: eight at a time (skipped when
-    /// all zero, stored or blended whole when all 255), then one by one.
+    /// all zero, stored or blended whole when all 255); the last few too, as eight with the missing
+    /// coverage 0, when `room` (pixels writable from `p`) allows: at coverage 0 the source is 0 and
+    /// the inverse 255, so those pixels are written back unchanged (mul255(d, 255) = d). Else one by one.
     @inline(__always)
-    func blendRow(_ p: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int) {
+    func blendRow(_ p: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int, room: Int) {
         var i = 0
         while i &+ 8 <= count {
             let eight = coverage.loadUnaligned(fromByteOffset: i, as: UInt64.self)
@@ -31,6 +41,15 @@ struct SolidSource {
                 blendEight(p + i &* 4, coverage: eight)
             }
             i &+= 8
+        }
+        guard i < count else { return }
+        if room &- i >= 8 {
+            var eight: UInt64 = 0
+            for k in 0..<(count &- i) {
+                eight |= UInt64(coverage.load(fromByteOffset: i &+ k, as: UInt8.self)) << (8 &* k)
+            }
+            if eight != 0 { blendEight(p + i &* 4, coverage: eight) }
+            return
         }
         while i < count {
             blendOne(p + i &* 4, coverage: UInt32(coverage.load(fromByteOffset: i, as: UInt8.self)))
@@ -52,6 +71,13 @@ struct SolidSource {
     /// Eight pixels at `p` under the coverage bytes of `eight` (pixel 0 in the low byte).
     @inline(__always)
     func blendEight(_ p: UnsafeMutableRawPointer, coverage eight: UInt64) {
+        if alphaOnly {
+            // s = (0, 0, 0, mul255(alpha, c)): one multiply on eight lanes gives all eight sources.
+            let (low, high) = Lanes.spreadPixels(Lanes.mul255(alpha8, Lanes.widen(eight)))
+            Lanes.over(p, source: low & Self.alphaLanes, inverse: 255 &- low)
+            Lanes.over(p + 16, source: high & Self.alphaLanes, inverse: 255 &- high)
+            return
+        }
         let (low, high) = Lanes.coverage(eight)
         blendFour(p, coverage: low)
         blendFour(p + 16, coverage: high)

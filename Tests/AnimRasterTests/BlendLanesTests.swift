@@ -162,6 +162,7 @@ struct BlendLanesTests {
         PixelRGBA8(r: 255, g: 255, b: 255, a: 255), PixelRGBA8(r: 12, g: 200, b: 77, a: 255),
         PixelRGBA8(r: 0, g: 0, b: 0, a: 102), PixelRGBA8(r: 128, g: 0, b: 64, a: 128),
         PixelRGBA8(r: 254, g: 3, b: 90, a: 254), PixelRGBA8(r: 200, g: 10, b: 250, a: 60),
+        PixelRGBA8(r: 0, g: 0, b: 0, a: 255), PixelRGBA8(r: 0, g: 0, b: 0, a: 1),
     ]
 
     enum Destination: CaseIterable { case transparent, opaqueWhite, premultiplied, anyBytes }
