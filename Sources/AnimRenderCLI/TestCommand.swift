@@ -69,9 +69,18 @@ struct TestCommand: ParsableCommand {
         try validatePaths()
     }
 
-    /// No folder or file option is empty, none is a scene path, and no two name the same place.
+    /// No folder or file option is empty or "-", none is a scene path, and no two name the same place.
+    /// The reports are files in a folder, so standard output cannot take them (a folder named "-" is "./-").
     private func validatePaths() throws {
         let outputs = [("--goldens", goldens), ("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
+        if report == "-" {
+            throw ValidationError("--report needs a folder (index.html, junit.xml and the images go there), not - (standard output); "
+                                  + "for a folder named -, write ./-")
+        }
+        if junit == "-" {
+            throw ValidationError("--junit needs a file, not - (standard output); the XML is also in the report folder as junit.xml; "
+                                  + "for a file named -, write ./-")
+        }
         for scene in paths.isEmpty ? ["-"] : paths {
             if let problem = OutputPaths.problem(scene: scene, outputs: outputs) { throw ValidationError(problem) }
         }
