@@ -102,11 +102,11 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let reportDir = URL(fileURLWithPath: report)
-        try reportFailure { try ReportFiles.checkWritable(report: report, junit: junit) }
+        let files = try reportFailure { try ReportFiles(report: report, junit: junit) }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
         let badInput = result.scenes.contains(where: \.invalidScene)
         result.scenes += orphanProblems(scenes, urls)
-        try reportFailure { try ReportFiles.write(result, report: report, junit: junit) }
+        try reportFailure { try files.write(result) }
         printResult(result, reportDir)
         if !result.passed { throw ExitCode(badInput ? 2 : 1) }
     }
@@ -157,9 +157,9 @@ struct TestCommand: ParsableCommand {
     }
 
     /// Runs `body`; a file error becomes one line naming the path and the system's reason, and exit code 1.
-    private func reportFailure(_ body: () throws -> Void) throws {
+    private func reportFailure<T>(_ body: () throws -> T) throws -> T {
         do {
-            try body()
+            return try body()
         } catch {
             printError("error: cannot write the report: \(error)")
             throw ExitCode(1)

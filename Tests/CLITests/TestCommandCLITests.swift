@@ -180,10 +180,11 @@ struct TestCommandCLITests {
         try Data("x".utf8).write(to: dir.appendingPathComponent("blocker"))
         let folder = try test(dir, ["--record", "missing", "--report", "blocker/report"])
         #expect(folder.status == 1)
-        #expect(folder.stderr == "error: cannot write the report: blocker/report: exists and is not a directory\n", "\(folder.stderr)")
+        #expect(folder.stderr == "error: cannot write the report: blocker/report: blocker is a file, not a folder\n", "\(folder.stderr)")
         let junit = try test(dir, ["--record", "missing", "--junit", "blocker/ci.xml"])
         #expect(junit.status == 1)
-        #expect(junit.stderr == "error: cannot write the report: blocker/ci.xml: Not a directory\n", "\(junit.stderr)")
+        #expect(junit.stderr == "error: cannot write the report: blocker/ci.xml: blocker is a file, not a folder\n", "\(junit.stderr)")
+        #expect(!exists(dir, "report"), "the report folder made for the failed run is removed again")
         #expect(!exists(dir, "Goldens"), "nothing was rendered or recorded")
     }
 
