@@ -51,41 +51,6 @@ public enum AtomicFile {
         Interruption.deregister(token)
     }
 
-    /// Creates the folder at `path` and any missing parents (`mkdir -p`); an existing folder is fine.
-    ///
-    /// Returns the folders it made, outermost first, so that a failed output can remove them all
-    /// (``removeDirectories(_:)``) and none that existed before. If it fails part way it removes
-    /// the ones it had made before throwing.
-    @discardableResult
-    public static func createDirectory(_ path: String) throws(CodecError) -> [String] {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        var created: [String] = []
-        for component in components {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            // Registered for good: an interruption removes it only while it is still empty.
-            let token = Interruption.register(.emptyFolder(prefix))
-            if mkdir(prefix, 0o755) == 0 {
-                created.append(prefix)
-                continue
-            }
-            let code = errno
-            Interruption.deregister(token)
-            guard code == EEXIST, isDirectory(prefix) else {
-                removeDirectories(created)
-                let reason = code == EEXIST ? "exists and is not a directory" : SystemError.message(code)
-                throw .io(path: path, reason: reason)
-            }
-        }
-        return created
-    }
-
-    /// Removes folders that ``createDirectory(_:)`` made, innermost first; one that is not empty
-    /// (so neither are those around it) stays.
-    public static func removeDirectories(_ created: [String]) {
-        for folder in created.reversed() where rmdir(folder) != 0 { return }
-    }
-
     /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path`; O_EXCL makes the name unique even when
     /// several threads write to the same folder. It is registered with ``Interruption`` before it
     /// exists; the caller deregisters it once it is renamed or removed.
@@ -99,7 +64,9 @@ public enum AtomicFile {
             let code = errno
             Interruption.deregister(token)
             if code == EEXIST || code == EINTR { continue }
-            throw .io(path: path, reason: SystemError.message(code))
+            // "Not a directory" would blame `path`; name the part of its folder that is a file.
+            let reason = code == ENOTDIR ? notAFolderReason(folder, output: path) : nil
+            throw .io(path: path, reason: reason ?? SystemError.message(code))
         }
         throw .io(path: path, reason: "no free temporary file name")
     }
@@ -120,7 +87,7 @@ public enum AtomicFile {
     }
 
     /// ("dir/", "name") for "dir/name"; ("", "name") for a bare name.
-    private static func split(_ path: String) -> (folder: String, name: String) {
+    static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
@@ -143,7 +110,7 @@ public enum AtomicFile {
         if type != S_IFREG && type != S_IFDIR { throw .io(path: path, reason: "is not a regular file") }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }

@@ -132,7 +132,10 @@ public final class VideoEncoder {
             }
             let code = errno
             Interruption.deregister(token)
-            if code != EEXIST { throw .io(path: path, reason: SystemError.message(code)) }
+            guard code == EEXIST else {
+                let reason = code == ENOTDIR ? AtomicFile.notAFolderReason(folder, output: path) : nil
+                throw .io(path: path, reason: reason ?? SystemError.message(code))
+            }
         }
         throw .io(path: path, reason: "no free temporary file name")
     }

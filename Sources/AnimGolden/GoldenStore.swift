@@ -88,8 +88,7 @@ public struct GoldenStore: Hashable, Sendable {
     public func writeManifest(_ manifest: GoldenManifest, scene: String) throws(GoldenStoreError) {
         let url = manifestURL(scene: scene)
         do {
-            try AtomicFile.createDirectory(url.deletingLastPathComponent().path)
-            try AtomicFile.write(Array(manifest.json.utf8), to: url.path)
+            try AtomicFile.writeCreatingFolders(Array(manifest.json.utf8), to: url.path)
         } catch {
             throw GoldenStoreError(path: url.path, reason: String(describing: error))
         }

@@ -33,11 +33,7 @@ public enum HTMLReport {
     /// Writes the report for `run` to `url` atomically (a temporary file in the same folder, then a
     /// rename), creating the folder when it is missing.
     public static func write(_ run: GoldenRunResult, to url: URL, title: String = "animrender golden test") throws {
-        let folder = url.deletingLastPathComponent().path
-        if !folder.isEmpty {
-            try AtomicFile.createDirectory(folder)
-        }
-        try AtomicFile.write(Array(render(run, title: title).utf8), to: url.path)
+        try AtomicFile.writeCreatingFolders(Array(render(run, title: title).utf8), to: url.path)
     }
 
     // MARK: - Page parts

@@ -34,11 +34,7 @@ public enum JUnitReport {
     /// Writes the report for `run` to `url` atomically (a temporary file in the same folder, then a
     /// rename), creating the folder when it is missing.
     public static func write(_ run: GoldenRunResult, to url: URL, suiteName: String = "animrender") throws {
-        let folder = url.deletingLastPathComponent().path
-        if !folder.isEmpty {
-            try AtomicFile.createDirectory(folder)
-        }
-        try AtomicFile.write(Array(render(run, suiteName: suiteName).utf8), to: url.path)
+        try AtomicFile.writeCreatingFolders(Array(render(run, suiteName: suiteName).utf8), to: url.path)
     }
 
     // MARK: - Elements

@@ -6,8 +6,7 @@ import Foundation
 enum PNGFile {
     static func write(_ bitmap: Bitmap, to url: URL) throws(GoldenStoreError) {
         do {
-            try AtomicFile.createDirectory(url.deletingLastPathComponent().path)
-            try AtomicFile.write(try PNGCodec.encode(bitmap), to: url.path)
+            try AtomicFile.writeCreatingFolders(try PNGCodec.encode(bitmap), to: url.path)
         } catch {
             throw GoldenStoreError(path: url.path, reason: reason(error))
         }

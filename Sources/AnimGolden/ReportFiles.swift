@@ -1,21 +1,36 @@
 import AnimCodecs
 
 /// The HTML report, its JUnit XML and the optional `--junit` copy, at the paths the user gave.
-public enum ReportFiles {
+public struct ReportFiles {
+    public let report: String
+    public let junit: String?
+    /// The folders `mkdir -p` made for the report, registered with ``Interruption`` until it is written.
+    private let madeFolders: CreatedFolders
+
     /// Creates the report folder and makes sure the reports can be written there, before any frame
-    /// is rendered. Errors name the path as given.
-    public static func checkWritable(report: String, junit: String?) throws(CodecError) {
-        try AtomicFile.createDirectory(report)
-        try AtomicFile.checkWritable(file("index.html", in: report))
-        if let junit { try AtomicFile.checkWritable(junit) }
+    /// is rendered. Errors name the path as given; the folders made are removed again then.
+    public init(report: String, junit: String?) throws(CodecError) {
+        self.report = report
+        self.junit = junit
+        madeFolders = try AtomicFile.createDirectory(report)
+        do throws(CodecError) {
+            try AtomicFile.checkWritable(Self.file("index.html", in: report))
+            if let junit { try AtomicFile.checkWritable(junit) }
+        } catch {
+            madeFolders.remove()
+            throw error
+        }
     }
 
-    /// Writes index.html and junit.xml into `report`, and the XML to `junit` too when given.
-    public static func write(_ result: GoldenRunResult, report: String, junit: String?) throws(CodecError) {
-        try AtomicFile.createDirectory(report)
-        try AtomicFile.write(Array(HTMLReport.render(result).utf8), to: file("index.html", in: report))
+    /// Writes index.html and junit.xml into the report folder, and the XML to `junit` too when
+    /// given; the report is then complete, whether or not this succeeded.
+    public func write(_ result: GoldenRunResult) throws(CodecError) {
+        defer { madeFolders.keep() }
+        let made = try AtomicFile.createDirectory(report)  // in case it was removed meanwhile
+        defer { made.keep() }
+        try AtomicFile.write(Array(HTMLReport.render(result).utf8), to: Self.file("index.html", in: report))
         let xml = Array(JUnitReport.render(result).utf8)
-        try AtomicFile.write(xml, to: file("junit.xml", in: report))
+        try AtomicFile.write(xml, to: Self.file("junit.xml", in: report))
         if let junit { try AtomicFile.write(xml, to: junit) }
     }
 

@@ -13,16 +13,12 @@ final class PNGSequence {
     private var names: [String] = []
     /// The staging folder, registered with ``Interruption`` until it is gone.
     private let stagingToken: Interruption.Token
-    /// The folders of `directory` that did not exist before (`mkdir -p`), outermost first.
-    private let createdDirectories: [String]
+    /// The folders of `directory` that did not exist before (`mkdir -p`), registered with
+    /// ``Interruption`` until the sequence is committed or discarded.
+    private let createdDirectories: CreatedFolders
 
     init(directory: String) throws(RenderError) {
         self.directory = directory
-        var st = stat()
-        let existed = stat(directory, &st) == 0
-        if existed && (st.st_mode & S_IFMT) != S_IFDIR {
-            throw .output(.io(path: directory, reason: "exists and is not a directory"))
-        }
         do {
             createdDirectories = try AtomicFile.createDirectory(directory)
         } catch {
@@ -33,7 +29,7 @@ final class PNGSequence {
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
             Interruption.deregister(stagingToken)
-            AtomicFile.removeDirectories(createdDirectories)
+            createdDirectories.remove()
             throw .output(.io(path: directory, reason: reason))
         }
     }
@@ -66,6 +62,7 @@ final class PNGSequence {
             }
             rmdir(staging)
             Interruption.deregister(stagingToken)
+            createdDirectories.keep()
         }
     }
 
@@ -74,6 +71,6 @@ final class PNGSequence {
         for name in names { unlink(staging + "/" + name) }
         rmdir(staging)
         Interruption.deregister(stagingToken)
-        AtomicFile.removeDirectories(createdDirectories)
+        createdDirectories.remove()
     }
 }

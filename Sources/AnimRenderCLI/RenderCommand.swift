@@ -187,8 +187,8 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
-        if let problem = CanvasCheck.problem(renderer) {
-            printError("error: \(sceneName): \(problem)")
+        if let problem = CanvasCheck.problem(renderer, file: sceneName) {
+            printError("error: " + problem.formatted(source: source))
             throw ExitCode(2)
         }
         var job = RenderJob(renderer: renderer, request: request())

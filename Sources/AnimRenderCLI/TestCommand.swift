@@ -69,9 +69,18 @@ struct TestCommand: ParsableCommand {
         try validatePaths()
     }
 
-    /// No folder or file option is empty, none is a scene path, and no two name the same place.
+    /// No folder or file option is empty or "-", none is a scene path, and no two name the same place.
+    /// The reports are files in a folder, so standard output cannot take them (a folder named "-" is "./-").
     private func validatePaths() throws {
         let outputs = [("--goldens", goldens), ("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
+        if report == "-" {
+            throw ValidationError("--report needs a folder (index.html, junit.xml and the images go there), not - (standard output); "
+                                  + "for a folder named -, write ./-")
+        }
+        if junit == "-" {
+            throw ValidationError("--junit needs a file, not - (standard output); the XML is also in the report folder as junit.xml; "
+                                  + "for a file named -, write ./-")
+        }
         for scene in paths.isEmpty ? ["-"] : paths {
             if let problem = OutputPaths.problem(scene: scene, outputs: outputs) { throw ValidationError(problem) }
         }
@@ -93,11 +102,11 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let reportDir = URL(fileURLWithPath: report)
-        try reportFailure { try ReportFiles.checkWritable(report: report, junit: junit) }
+        let files = try reportFailure { try ReportFiles(report: report, junit: junit) }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
         let badInput = result.scenes.contains(where: \.invalidScene)
         result.scenes += orphanProblems(scenes, urls)
-        try reportFailure { try ReportFiles.write(result, report: report, junit: junit) }
+        try reportFailure { try files.write(result) }
         printResult(result, reportDir)
         if !result.passed { throw ExitCode(badInput ? 2 : 1) }
     }
@@ -148,9 +157,9 @@ struct TestCommand: ParsableCommand {
     }
 
     /// Runs `body`; a file error becomes one line naming the path and the system's reason, and exit code 1.
-    private func reportFailure(_ body: () throws -> Void) throws {
+    private func reportFailure<T>(_ body: () throws -> T) throws -> T {
         do {
-            try body()
+            return try body()
         } catch {
             printError("error: cannot write the report: \(error)")
             throw ExitCode(1)

@@ -13,6 +13,8 @@ public struct JSONReader: Sendable {
 
     public var value: JSONValue { node.value }
     public var location: SourceLocation { node.location }
+    /// This node's path and location.
+    public var place: ScenePlace { ScenePlace(path: path, location: location) }
 
     /// An error located at this node.
     public func error(_ message: String, hint: String? = nil) -> SceneError {

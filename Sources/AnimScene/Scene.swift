@@ -13,6 +13,10 @@ public struct Scene: Hashable, Sendable {
     /// Where each `goldenFrames` entry is written in the scene file (empty for a scene built in
     /// code), so a frame past the end is reported like any scene error (``goldenFrameErrors(file:)``).
     public var goldenFrameLocations: [SourceLocation] = []
+    /// Where the duration comes from in the scene file: `canvas.duration`, or, when it is inferred,
+    /// the animation or action that ends last; nil for the default 1 s or a scene built in code.
+    /// Problems with when a render ends are located there (``durationError(_:hint:file:)``).
+    public var durationSource: ScenePlace?
     /// How close rendered frames must be to their goldens; nil = exactly equal.
     public var goldenTolerance: SceneGoldenTolerance?
     /// The decoded `contents` images (premultiplied), keyed by the resolved paths layers name.
@@ -29,6 +33,25 @@ public struct Scene: Hashable, Sendable {
         self.title = title
         self.goldenFrames = goldenFrames
         self.goldenTolerance = goldenTolerance
+    }
+}
+
+/// A place in a scene file: its JSON path, and where it is written.
+public struct ScenePlace: Hashable, Sendable {
+    public var path: JSONPath
+    public var location: SourceLocation?
+
+    public init(path: JSONPath, location: SourceLocation?) {
+        self.path = path
+        self.location = location
+    }
+}
+
+extension Scene {
+    /// An error about the render's end, located where the scene's duration comes from
+    /// (`file:line:column: canvas.duration: …`; only the file for a scene without one).
+    public func durationError(_ message: String, hint: String? = nil, file: String?) -> SceneError {
+        SceneError(file: file, path: durationSource?.path, location: durationSource?.location, message: message, hint: hint)
     }
 }
 

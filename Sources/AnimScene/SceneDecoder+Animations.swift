@@ -37,12 +37,23 @@ extension SceneDecoder {
             report(object.unknownKeys(allowed: Self.timingKeys + ["animations"]))
             content = decodeGroup(object)
         default:
-            report(object.unknownKeys(allowed: Self.timingKeys + Self.basicKeys))
+            report(object.unknownKeys(allowed: Self.timingKeys + Self.springKeys))
+            checkSpringKeys(object)
             content = decodeBasic(object).map { .basic($0) }
         }
         guard let content, errors.count == errorCount else { return nil }
         animation.content = content
         return animation
+    }
+
+    /// CASpringAnimation's own keys on a basic animation: the spring was meant, so the error says
+    /// which class has the key and how to make the animation one.
+    private func checkSpringKeys(_ object: JSONObjectReader) {
+        let explicit = object.has("type")
+        for key in object.keys where Self.springKeys.contains(key) && !Self.basicKeys.contains(key) {
+            errors.append(object.errorAtKey(key, "'\(key)' is a CASpringAnimation property; this animation's type is 'basic'",
+                                            hint: explicit ? "change \"type\" to \"spring\"" : "add \"type\": \"spring\""))
+        }
     }
 
     private func decodeTiming(_ object: JSONObjectReader, into a: inout Animation) {

@@ -21,7 +21,11 @@ extension SceneDecoder {
         report(object.unknownKeys(allowed: ["viewController", "from", "modalTransitionStyle", "modalPresentationStyle"] + Self.controllerCommonKeys))
         let errorCount = errors.count
         let named = object.optional("viewController").flatMap { r in (try? r.string()) } ?? ""
-        let to = attempt { () throws(SceneError) in try resolveController(try object.required("viewController")) }
+        var to = attempt { () throws(SceneError) in try resolveController(try object.required("viewController")) }
+        if let active = to, let error = alreadyActiveError(active, object, state) {
+            errors.append(error)
+            to = nil
+        }
         let presenter = presentingController(object, state)
         guard let to, let presenter, let window = controllers.window else {
             // Recorded all the same, so that its dismiss does not add an error of its own.
@@ -37,6 +41,40 @@ extension SceneDecoder {
         } else if errors.count > errorCount {
             state.presentations.append(.failed(to.id))
         }
+    }
+
+    /// UIKit refuses to present a view controller that is already active ("Application tried to
+    /// present modally an active controller"): one presented and not dismissed yet, one on a
+    /// navigation stack, or one whose view is on screen when the scene starts (the root view
+    /// controller, a child's view inside it). The error is located at the `present`.
+    private func alreadyActiveError(_ vc: ViewControllerDecl, _ object: JSONObjectReader, _ state: ControllerStacks) -> SceneError? {
+        if state.presentations.contains(where: { !$0.failed && $0.presented == vc.id }) {
+            return object.reader.error("'\(vc.id)' is already presented at that time; UIKit refuses to present it again",
+                                       hint: "dismiss it first")
+        }
+        if let nav = state.navigation.first(where: { $0.stack.contains(vc.id) }) {
+            return object.reader.error("'\(vc.id)' is on the navigation stack of '\(nav.nav)' at that time; UIKit refuses to present "
+                                           + "a view controller that has a parent", hint: "pop it first")
+        }
+        guard isInWindowAtStart(vc.view) else { return nil }
+        let view = tree.nodes[vc.view].id
+        let declaredAt = declared.first { $0.id == view }.map { " (declared at \($0.path))" } ?? ""
+        return object.reader.error("the view of '\(vc.id)', '\(view)', is already on screen (in the window when the scene starts); "
+                                       + "UIKit refuses to present a view controller that is already active",
+                                   hint: "mark layer '\(view)'\(declaredAt) \"detached\": true, so that the present adds it")
+    }
+
+    /// Whether `layer` is in the window's tree before any action runs: each layer up to the window
+    /// is among its superlayer's sublayers (a `detached` layer keeps its superlayer for its time
+    /// but is not among them, and neither is a mask).
+    private func isInWindowAtStart(_ layer: Int) -> Bool {
+        guard let window = controllers.window else { return false }
+        var cursor = layer
+        while cursor != window {
+            guard let parent = tree.nodes[cursor].parent, tree.nodes[parent].children.contains(cursor) else { return false }
+            cursor = parent
+        }
+        return true
     }
 
     /// `from`; without it the top presented view controller, or the root view controller when

@@ -61,7 +61,7 @@ extension SceneDecoder {
         where c.condition == .always || c.condition == (cancelled ? .interrupted : .finished) {
             out.append(TimedAction(time: end, action: c.action))
         }
-        actions += out
+        addActions(out, from: object.reader)
         return !cancelled
     }
 

@@ -25,7 +25,7 @@ extension SceneDecoder {
         if Self.controllerVerbs.contains(verb) {
             controllers.verbs.append((at, verb, body))
         } else if let action = decodeVerb(verb, body, in: object) {
-            actions.append(TimedAction(time: at, action: action))
+            addActions([TimedAction(time: at, action: action)], from: reader)
         }
     }
 

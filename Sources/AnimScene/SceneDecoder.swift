@@ -52,6 +52,8 @@ final class SceneDecoder {
     var errors: [SceneError] = []
     var tree = LayerTree()
     var actions: [TimedAction] = []
+    /// Where each of `actions` is written (the same count, in the same order).
+    var actionPlaces: [ScenePlace] = []
     /// Layer ids seen so far, with the path where each was declared.
     var declared: [(id: String, path: JSONPath)] = []
     /// Every `contents` image, by resolved path, with where it was first named.
@@ -100,9 +102,7 @@ final class SceneDecoder {
         let golden = object.optional("goldenFrames").flatMap(decodeGoldenFrames)
         let tolerance = object.optional("goldenTolerance").flatMap(decodeGoldenTolerance)
         guard var canvas else { return nil }
-        if object.optional("canvas").flatMap({ try? $0.object() })?.has("duration") != true {
-            canvas.duration = inferredDuration()
-        }
+        let durationSource = decodeDurationSource(object, &canvas)
         checkFrameCount(canvas, object)
         let images = loadImages()
         let text = loadText()
@@ -111,7 +111,14 @@ final class SceneDecoder {
         var scene = Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title,
                           goldenFrames: golden?.map(\.frame), goldenTolerance: tolerance, images: images, text: text)
         scene.goldenFrameLocations = golden?.map(\.location) ?? []
+        scene.durationSource = durationSource
         return scene
+    }
+
+    /// Appends timed actions written at `reader` (a layer's animation, a timeline entry, a lowered verb).
+    func addActions(_ timed: [TimedAction], from reader: JSONReader) {
+        actions += timed
+        actionPlaces += Array(repeating: reader.place, count: timed.count)
     }
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.
@@ -122,7 +129,7 @@ final class SceneDecoder {
             guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { continue }
             for item in list {
                 if let animation = decodeAnimation(item) {
-                    actions.append(TimedAction(time: 0, action: .addAnimation(layer: layer, animation)))
+                    addActions([TimedAction(time: 0, action: .addAnimation(layer: layer, animation))], from: item)
                 }
             }
         }
@@ -136,35 +143,5 @@ final class SceneDecoder {
             if n < 0 { errors.append(item.error("a frame index must be 0 or more, found \(n)")) } else { frames.append((n, item.location)) }
         }
         return frames
-    }
-
-    /// Without an explicit duration: the end of the last finite animation or action, so that a
-    /// looping GIF of it repeats with no pause (a 0.25 s animation gives 0.25 s); 1 s when nothing
-    /// ends after t = 0 (no animations, or only ones that repeat forever).
-    private func inferredDuration() -> Double {
-        var end = 0.0
-        for timed in actions {
-            end = max(end, timed.time)
-            if case let .addAnimation(_, a) = timed.action {
-                let begin = a.timing.beginTime == 0 ? timed.time : a.timing.beginTime
-                let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
-                if active.isFinite { end = max(end, begin + active) }
-            }
-        }
-        return end > 0 ? end : 1
-    }
-
-    private func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader) {
-        let frames = canvas.duration * canvas.fps
-        if frames > Double(SceneLimits.maxFrames) {
-            let where_ = object.optional("canvas") ?? object.reader
-            errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
-        }
-        // Only an inferred duration can be this long: an explicit one is checked with the canvas.
-        if !(canvas.duration <= SceneLimits.maxDuration) {
-            errors.append((object.optional("canvas") ?? object.reader).error(
-                "the animations run until \(formatNumber(canvas.duration)) s, longer than a scene may last "
-                    + "(\(formatNumber(SceneLimits.maxDuration)) s, a day)", hint: "set canvas.duration"))
-        }
     }
 }

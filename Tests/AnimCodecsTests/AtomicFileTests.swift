@@ -62,34 +62,4 @@ struct AtomicFileTests {
         }
         #expect(Self.listing(folder).isEmpty)
     }
-
-    @Test func createDirectoryMakesParentsAndAcceptsExistingFolders() throws {
-        let folder = try Self.temporaryFolder()
-        let nested = folder + "/a/b/c"
-        try AtomicFile.createDirectory(nested)
-        try AtomicFile.createDirectory(nested + "/")
-        var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: nested, isDirectory: &isFolder) && isFolder.boolValue)
-        try AtomicFile.write([1], to: folder + "/file")
-        #expect(throws: CodecError.self) { try AtomicFile.createDirectory(folder + "/file/sub") }
-        #expect(throws: CodecError.self) { try AtomicFile.createDirectory(folder + "/file") }
-    }
-
-    @Test func createDirectoryReportsTheFoldersItMadeAndUndoesThemOnFailure() throws {
-        let folder = try Self.temporaryFolder()
-        try AtomicFile.createDirectory(folder + "/old")
-        #expect(try AtomicFile.createDirectory(folder + "/old/a/b") == [folder + "/old/a", folder + "/old/a/b"])
-        #expect(try AtomicFile.createDirectory(folder + "/old/a/b") == [])
-        AtomicFile.removeDirectories([folder + "/old/a", folder + "/old/a/b"])
-        #expect(Self.listing(folder) == ["old"] && Self.listing(folder + "/old") == [])
-        // "x" is made, then a name too long for the file system fails: "x" is removed again.
-        let tooLong = folder + "/x/" + String(repeating: "n", count: 300)
-        #expect(throws: CodecError.io(path: tooLong, reason: "File name too long")) { try AtomicFile.createDirectory(tooLong) }
-        #expect(Self.listing(folder) == ["old"])
-        // A folder that is not empty stays, and so do those around it.
-        try AtomicFile.createDirectory(folder + "/p/q")
-        try AtomicFile.write([1], to: folder + "/p/q/file")
-        AtomicFile.removeDirectories([folder + "/p", folder + "/p/q"])
-        #expect(Self.listing(folder + "/p") == ["q"])
-    }
 }

@@ -270,7 +270,7 @@ struct GoldenRunnerTests {
         defer { setup.folder.remove() }
         _ = setup.run(.missing)
         let png = try PNGCodec.encode(Bitmap(width: 1, height: 1)!)
-        try AtomicFile.createDirectory(setup.folder.url.appendingPathComponent("Goldens/old/gone").path)
+        try AtomicFile.createDirectory(setup.folder.url.appendingPathComponent("Goldens/old/gone").path).keep()
         try AtomicFile.write(png, to: setup.folder.url.appendingPathComponent("Goldens/old/gone/f0000.png").path)
         try setup.folder.write("{}", to: "Goldens/notes/golden.json")
         let scenes = GoldenRunner.discoverScenes(in: [setup.scenes])

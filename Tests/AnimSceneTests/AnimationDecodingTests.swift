@@ -147,6 +147,20 @@ struct AnimationDecodingTests {
         #expect(abs(lightlyDamped.timing.duration - 27.729822068277223) < 1e-9, "§5.2: −ln(ε/(A + 1))/(ζω0), ζω0 = 0.25, A = ζω0/ωd")
     }
 
+    @Test func springKeysOnABasicAnimationSayToMakeItASpring() {
+        let e = errors(#"{"keyPath": "position.x", "toValue": 30, "damping": 5, "mass": 2}, "#
+            + #"{"type": "basic", "keyPath": "opacity", "toValue": 0, "initialVelocity": 1, "stiffnes": 3}"#)
+        let basic = "is a CASpringAnimation property; this animation's type is 'basic'"
+        #expect(e.sorted { $0.location! < $1.location! }.map(\.description) == [
+            "scene.json:2:107: layers[0].animations[0].damping: 'damping' \(basic) (hint: add \"type\": \"spring\")",
+            "scene.json:2:121: layers[0].animations[0].mass: 'mass' \(basic) (hint: add \"type\": \"spring\")",
+            "scene.json:2:187: layers[0].animations[1].initialVelocity: 'initialVelocity' \(basic) (hint: change \"type\" to \"spring\")",
+            "scene.json:2:209: layers[0].animations[1].stiffnes: unknown key 'stiffnes' (hint: did you mean 'stiffness'?)",
+        ])
+        let keyframe = errors(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "damping": 5}"#)
+        #expect(keyframe.map(\.message) == ["unknown key 'damping'"], "only a basic animation is a spring without its type")
+    }
+
     @Test func frameIsNotAnimatable() {
         let e = errors(#"{"keyPath": "frame", "toValue": [0, 0, 5, 5]}, {"keyPath": "frame.size.width", "toValue": 5}"#)
         let hint = "(hint: animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes)"

@@ -17,13 +17,36 @@ struct ExtremeNumberDecodingTests: SceneFixture {
         #expect(e.first?.message == "duration must be at most 86400 s (a day), found 1e+300")
     }
 
+    /// Located at what makes the inferred duration that long: the animation or action that ends last.
     @Test func inferredDurationBeyondADay() {
         let e = sceneErrors("""
             {"canvas": {"width": 10, "height": 10, "fps": 1e-300},
-             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "beginTime": 1e300}]}]}
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 1},
+                                                   {"keyPath": "opacity", "toValue": 0, "beginTime": 1e300}]}]}
             """)
-        #expect(e.map(\.path?.description) == ["canvas"])
-        #expect(e.first?.message.hasPrefix("the animations run until 1e+300 s") == true, "\(e)")
+        #expect(e.map(\.description) == [
+            "scene.json:3:40: layers[0].animations[1]: without canvas.duration a scene lasts until its last animation or action ends, "
+                + "and this animation ends at 1e+300 s, later than a scene may last (86400 s, a day) (hint: set canvas.duration)",
+        ])
+        let action = sceneErrors("""
+            {"canvas": {"width": 10, "height": 10, "fps": 1e-300},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 100000}]}],
+             "timeline": [{"at": 1, "set": {"a": {"opacity": 1}}}, {"at": 200000, "set": {"a": {"opacity": 0}}}]}
+            """)
+        #expect(action.map { "\($0.path!): \($0.message)" } == [
+            "timeline[1]: without canvas.duration a scene lasts until its last animation or action ends, "
+                + "and this action runs at 200000 s, later than a scene may last (86400 s, a day)",
+        ])
+    }
+
+    @Test func theDurationSourceIsWhereTheDurationComesFrom() throws {
+        let layers = #""layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 3}]}]"#
+        let given = try decodeScene(#"{"canvas": {"width": 10, "height": 10, "duration": 2}, \#(layers)}"#)
+        #expect(given.durationSource?.path.description == "canvas.duration" && given.durationSource?.location?.column == 52)
+        let inferred = try decodeScene(#"{"canvas": {"width": 10, "height": 10}, \#(layers)}"#)
+        #expect(inferred.canvas.duration == 3 && inferred.durationSource?.path.description == "layers[0].animations[0]")
+        let none = try decodeScene(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}]}"#)
+        #expect(none.canvas.duration == 1 && none.durationSource == nil)
     }
 
     /// A scene with errors builds no timeline: its dynamics are not simulated with a negative `at`.

@@ -248,6 +248,49 @@ struct ViewControllerTests: SceneFixture {
         ])
     }
 
+    @Test func presentingAViewControllerWhoseViewIsOnScreenIsAnError() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 240, "height": 400, "duration": 4},
+             "layers": [{"id": "first"}, {"id": "second"}],
+             "viewControllers": [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}],
+             "timeline": [{"at": 0.2, "present": {"viewController": "secondVC", "from": "firstVC"}}, {"at": 1.2, "dismiss": {}}]}
+            """)
+        #expect(e.map(\.description) == [
+            "scene.json:4:38: timeline[0].present: the view of 'secondVC', 'second', is already on screen (in the window when the scene starts); "
+                + "UIKit refuses to present a view controller that is already active "
+                + "(hint: mark layer 'second' (declared at layers[1].id) \"detached\": true, so that the present adds it)",
+        ], "and no second error for the dismiss")
+        let root = errors(#"{"at": 1, "present": {"viewController": "firstVC", "from": "secondVC"}}"#)
+        #expect(root.map(\.message) == ["the view of 'firstVC', 'first', is already on screen (in the window when the scene starts); "
+            + "UIKit refuses to present a view controller that is already active"], "the root view controller cannot be presented")
+    }
+
+    @Test func presentingAViewControllerTwiceIsAnErrorButAfterItsDismissItIsNot() throws {
+        let twice = errors("""
+            {"at": 0, "present": {"viewController": "secondVC", "from": "firstVC"}},
+            {"at": 1, "present": {"viewController": "secondVC", "from": "firstVC"}}
+            """)
+        #expect(twice.map { "\($0.path!): \($0.message) (\($0.hint!))" } == [
+            "timeline[1].present: 'secondVC' is already presented at that time; UIKit refuses to present it again (dismiss it first)"])
+        let again = try scene("""
+            {"at": 0, "present": {"viewController": "secondVC", "from": "firstVC", "animated": false}},
+            {"at": 1, "dismiss": {"viewController": "secondVC", "animated": false}},
+            {"at": 2, "present": {"viewController": "secondVC", "from": "firstVC", "animated": false}}
+            """)
+        #expect(windowChildren(again, at: 1) == ["first"])
+        #expect(windowChildren(again, at: 2) == ["second"])
+    }
+
+    @Test func presentingAViewControllerOnANavigationStackIsAnError() {
+        #expect(throws: SceneErrors(errors: [SceneError(file: "scene.json", path: JSONPath.root.key("timeline").index(1).key("present"),
+                                                        location: AnimScene.SourceLocation(line: 5, column: 137),
+                                                        message: "'secondVC' is on the navigation stack of 'nav' at that time; UIKit refuses to present "
+                                                            + "a view controller that has a parent", hint: "pop it first")])) {
+            try navigation(#"{"at": 0, "push": {"navigationController": "nav", "viewController": "secondVC", "animated": false}}, "#
+                + #"{"at": 1, "present": {"viewController": "secondVC", "from": "nav"}}"#)
+        }
+    }
+
     @Test func theRootOfANavigationSceneIsTheNavigationController() throws {
         let s = try navigation(#"{"at": 0.5, "present": {"viewController": "secondVC", "animated": false}}"#)
         #expect(windowChildren(s, at: 0) == ["navView"])

@@ -40,10 +40,16 @@ struct ExtremeValuesCLITests {
         try expectRefused(json, [option, "DIR/out"], "canvas.duration: duration must be at most 86400 s")
     }
 
+    /// Located at the scene's duration, given or inferred (an animation ending exactly at a day).
     @Test(arguments: [[String](), ["--fps", "1e-9"]])
     func lastFrameLongerThanADayIsRefused(_ fps: [String]) throws {
         let json = Self.canvas(#""width": 10, "height": 10, "fps": 1e-300, "duration": 1"#)
-        try expectRefused(json, ["--gif", "DIR/out.gif", "--include-end"] + fps, "the render would end at ")
+        try expectRefused(json, ["--gif", "DIR/out.gif", "--include-end"] + fps, "scene.json:1:67: canvas.duration: the render would end at ")
+        let layers = #"[{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "beginTime": 86399, "duration": 1}]}]"#
+        let inferred = Self.canvas(#""width": 10, "height": 10, "fps": 1"#, layers: layers)
+        try expectRefused(inferred, ["--gif", "DIR/out.gif", "--include-end"] + fps,
+                          "scene.json:1:89: layers[0].animations[0]: the render would end at ")
+        try expectRefused(inferred, ["--gif", "DIR/out.gif", "--include-end"] + fps, "(hint: leave out --include-end, or end the scene earlier)")
     }
 
     @Test func sceneWithoutFramesNamesTheFile() throws {
@@ -66,7 +72,8 @@ struct ExtremeValuesCLITests {
     @Test func inferredDurationBeyondADayIsALocatedError() throws {
         let layers = #"[{"id": "a", "frame": [0, 0, 5, 5], "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": 1e300, "duration": 1}]}]"#
         try expectRefused(Self.canvas(#""width": 20, "height": 20, "fps": 1e-300"#, layers: layers), ["--gif", "DIR/out.gif"],
-                          "canvas: the animations run until 1e+300 s")
+                          "layers[0].animations[0]: without canvas.duration a scene lasts until its last animation or action ends, "
+                            + "and this animation ends at 1e+300 s")
     }
 
     static let dynamicsLayers = #"[{"id": "box", "frame": [0, 0, 200, 200], "sublayers": [{"id": "ball", "frame": [80, 20, 40, 40], "backgroundColor": "red"}]}]"#

@@ -88,6 +88,24 @@ struct OutputFailureCLITests {
         #expect(RestrictedRun.listing(dir) == ["scene.json"])
     }
 
+    /// A file where a folder of the output's path should be: the error names that file, not the
+    /// output (`--png-dir` makes the missing folders of DIR, and removes them again).
+    @Test(arguments: outputs)
+    func aFileInTheOutputsPathIsNamed(_ output: Output) throws {
+        if output.needsFFmpeg && !Self.hasFFmpeg { return }
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = try scene(in: dir)
+        try Data("x".utf8).write(to: dir.appendingPathComponent("a"))
+        for (target, culprit) in [("a/b/" + output.file, "\(dir.path)/a is a file, not a folder"),
+                                  ("a", "is a file, not a folder")] where target != "a" || output.name == "png-dir" {
+            let path = dir.appendingPathComponent(target).path
+            let r = try CommandRunner.run([scene] + output.arguments(path) + ["--quiet"])
+            #expect(r.status == 1)
+            #expect(r.stderr == "error: cannot write \(path): \(culprit)\n", "\(r.stderr)")
+            #expect(RestrictedRun.listing(dir) == ["a", "scene.json"], "\(target)")
+        }
+    }
+
     /// `--png-dir` makes every missing folder of DIR (`mkdir -p`); a failed run removes each folder
     /// it made, not only the innermost, and none that was there before.
     @Test(.enabled(if: RestrictedRun.prlimit != nil, "needs prlimit (util-linux) to limit the file size"))

@@ -162,15 +162,29 @@ struct TestCommandCLITests {
         #expect(!exists(dir, "Goldens") && !exists(dir, "report"))
     }
 
+    @Test func aDashReportOrJUnitIsRefusedNotMadeAFolderOrWritten() throws {
+        let dir = try project()
+        for (option, needs) in [("--report", "--report needs a folder"), ("--junit", "--junit needs a file")] {
+            let r = try CommandRunner.run(["test", "Scenes", "--goldens", "Goldens", "--record", "missing", "--quiet", option, "-"], in: dir)
+            #expect(r.status == 64, "\(option): \(r.stderr)")
+            #expect(r.stderr.contains("\(needs)") && r.stderr.contains("not - (standard output)") && r.stderr.contains("write ./-"), "\(r.stderr)")
+            #expect(r.stdout.isEmpty, "\(option): nothing on standard output")
+            #expect(!exists(dir, "-") && !exists(dir, "Goldens") && !exists(dir, "animrender-report"), "\(option): nothing was made")
+        }
+        let named = try test(dir, ["--record", "missing", "--junit", "./-"])
+        #expect(named.status == 1 && exists(dir, "-"), "./- is a file named -: \(named.stderr)")
+    }
+
     @Test func anUnwritableReportIsOneLineBeforeAnyFrame() throws {
         let dir = try project()
         try Data("x".utf8).write(to: dir.appendingPathComponent("blocker"))
         let folder = try test(dir, ["--record", "missing", "--report", "blocker/report"])
         #expect(folder.status == 1)
-        #expect(folder.stderr == "error: cannot write the report: blocker/report: exists and is not a directory\n", "\(folder.stderr)")
+        #expect(folder.stderr == "error: cannot write the report: blocker/report: blocker is a file, not a folder\n", "\(folder.stderr)")
         let junit = try test(dir, ["--record", "missing", "--junit", "blocker/ci.xml"])
         #expect(junit.status == 1)
-        #expect(junit.stderr == "error: cannot write the report: blocker/ci.xml: Not a directory\n", "\(junit.stderr)")
+        #expect(junit.stderr == "error: cannot write the report: blocker/ci.xml: blocker is a file, not a folder\n", "\(junit.stderr)")
+        #expect(!exists(dir, "report"), "the report folder made for the failed run is removed again")
         #expect(!exists(dir, "Goldens"), "nothing was rendered or recorded")
     }
 

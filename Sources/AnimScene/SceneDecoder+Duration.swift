@@ -1,0 +1,51 @@
+import AnimEngine
+
+extension SceneDecoder {
+    /// Sets the canvas's duration when the scene gives none (``inferredDuration()``), refusing one
+    /// past a day at the animation or action that ends last (an explicit duration is checked with
+    /// the canvas). Returns where the duration comes from: `canvas.duration`, that animation or
+    /// action, or nil for the default of 1 s.
+    func decodeDurationSource(_ object: JSONObjectReader, _ canvas: inout SceneCanvas) -> ScenePlace? {
+        let canvasObject = object.optional("canvas").flatMap { try? $0.object() }
+        if let given = canvasObject?.optional("duration") { return given.place }
+        let (end, last) = inferredDuration()
+        canvas.duration = end
+        if !(end <= SceneLimits.maxDuration), let last {
+            let what = last.animation ? "this animation ends" : "this action runs"
+            errors.append(SceneError(
+                file: file, path: last.place.path, location: last.place.location,
+                message: "without canvas.duration a scene lasts until its last animation or action ends, and \(what) at "
+                    + "\(formatNumber(end)) s, later than a scene may last (\(formatNumber(SceneLimits.maxDuration)) s, a day)",
+                hint: "set canvas.duration"))
+        }
+        return last?.place
+    }
+
+    /// Without an explicit duration: the end of the last finite animation or action, so that a
+    /// looping GIF of it repeats with no pause (a 0.25 s animation gives 0.25 s); 1 s when nothing
+    /// ends after t = 0 (no animations, or only ones that repeat forever). Also where the action
+    /// that ends last is written (the first of those ending together), and whether an animation's
+    /// end, rather than the action's time, is that end.
+    private func inferredDuration() -> (end: Double, last: (place: ScenePlace, animation: Bool)?) {
+        var end = 0.0
+        var last: (place: ScenePlace, animation: Bool)?
+        for (timed, place) in zip(actions, actionPlaces) {
+            if timed.time > end { (end, last) = (timed.time, (place, false)) }
+            if case let .addAnimation(_, a) = timed.action {
+                let begin = a.timing.beginTime == 0 ? timed.time : a.timing.beginTime
+                let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
+                if active.isFinite, begin + active > end { (end, last) = (begin + active, (place, true)) }
+            }
+        }
+        return end > 0 ? (end, last) : (1, nil)
+    }
+
+    /// At most `SceneLimits.maxFrames` frames at the scene's own rate.
+    func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader) {
+        let frames = canvas.duration * canvas.fps
+        if frames > Double(SceneLimits.maxFrames) {
+            let where_ = object.optional("canvas") ?? object.reader
+            errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
+        }
+    }
+}
