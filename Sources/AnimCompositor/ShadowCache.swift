@@ -138,8 +138,10 @@ final class ShadowCache: Sendable {
         let hole: PixelRect
     }
 
+    /// Moved masks are kept on their key's second sighting, like `CoverageCache`'s shapes.
     private struct MovedEntries {
         var masks: [MovedKey: CoverageMask?] = [:]
+        var seen = Set<MovedKey>()
         var bytes = 0
     }
 
@@ -159,11 +161,17 @@ final class ShadowCache: Sendable {
         let relative = inside.isEmpty ? PixelRect.empty
             : PixelRect(minX: inside.minX - shift.x, minY: inside.minY - shift.y, maxX: inside.maxX - shift.x, maxY: inside.maxY - shift.y)
         let movedKey = MovedKey(shadow: key, fx: shift.fx, fy: shift.fy, hole: relative)
-        if let hit = moved.withLock({ $0.masks[movedKey] }) { return hit?.translated(x: shift.x, y: shift.y) }
+        let (hit, again): (CoverageMask??, Bool) = moved.withLock { e in
+            if let hit = e.masks[movedKey] { return (hit, true) }
+            if e.seen.count >= 4096 { e.seen.removeAll(keepingCapacity: true) }
+            return (nil, !e.seen.insert(movedKey).inserted)
+        }
+        if let hit { return hit?.translated(x: shift.x, y: shift.y) }
         let mask = blurred.shifted(by: origin, clip: clip, hole: hole)
+        guard again else { return mask }
         let size = (mask?.coverage.count ?? 0) + 64
         moved.withLock { e in
-            if e.bytes + size > Self.movedCapacity { e = MovedEntries() }
+            if e.bytes + size > Self.movedCapacity { (e.masks, e.bytes) = ([:], 0) }
             e.masks[movedKey] = mask?.translated(x: -shift.x, y: -shift.y)
             e.bytes += size
         }

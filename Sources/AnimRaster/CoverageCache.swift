@@ -60,13 +60,18 @@ struct ShapeKey: Hashable, Sendable {
 /// Coverage of shapes seen before, by ``ShapeKey``, kept between frames and shared by the threads
 /// rendering frames in parallel. An entry is a function of its key alone (the local coverage, or
 /// nil for a shape that covers nothing), so which frame fills it first, and whether it was
-/// evicted, cannot change a pixel. Bounded by `capacity` bytes (emptied when full).
+/// evicted, cannot change a pixel. A shape is kept the second time it is scan-converted: one that
+/// never repeats (a layer easing across the screen) only costs its key, not memory that would push
+/// the frame out of the processor's caches. Bounded by `capacity` bytes (emptied when full).
 final class CoverageCache: Sendable {
     static let shared = CoverageCache()
     static let capacity = 32 << 20
+    /// How many digests of shapes seen once are remembered (forgotten all at once when full).
+    static let sightings = 8192
 
     private struct Entries {
         var masks: [ShapeKey: [UInt8]?] = [:]
+        var seen = Set<UInt64>()
         var bytes = 0
         var lookups = 0
         var hits = 0
@@ -74,21 +79,26 @@ final class CoverageCache: Sendable {
 
     private let entries = Mutex(Entries())
 
-    /// The coverage of the shape `key` at `bounds`: cached, or made by `rasterize` and kept.
+    /// The coverage of the shape `key` at `bounds`: cached, or made by `rasterize` (and kept if
+    /// the shape was seen before).
     func coverage(_ key: ShapeKey, at bounds: PixelRect, rasterize: () -> CoverageMask?) -> CoverageMask? {
-        let cached: [UInt8]?? = entries.withLock { e in
+        let (cached, again): ([UInt8]??, Bool) = entries.withLock { e in
             e.lookups += 1
-            let hit = e.masks[key]
-            if hit != nil { e.hits += 1 }
-            return hit
+            if let hit = e.masks[key] {
+                e.hits += 1
+                return (hit, true)
+            }
+            if e.seen.count >= Self.sightings { e.seen.removeAll(keepingCapacity: true) }
+            return (nil, !e.seen.insert(key.digest).inserted)
         }
         if let cached {
             return cached.map { CoverageMask(bounds: bounds, coverage: $0) }
         }
         let mask = rasterize()
+        guard again else { return mask }
         let size = (mask?.coverage.count ?? 0) + 2 * key.steps.count + 128
         entries.withLock { e in
-            if e.bytes + size > Self.capacity { e = Entries(lookups: e.lookups, hits: e.hits) }
+            if e.bytes + size > Self.capacity { (e.masks, e.bytes) = ([:], 0) }
             e.masks[key] = .some(mask?.coverage)
             e.bytes += size
         }
@@ -98,10 +108,5 @@ final class CoverageCache: Sendable {
     /// Lookups and hits so far (for tests and the benchmark's report).
     var statistics: (lookups: Int, hits: Int) {
         entries.withLock { ($0.lookups, $0.hits) }
-    }
-
-    /// Forgets every entry (tests).
-    func removeAll() {
-        entries.withLock { $0 = Entries() }
     }
 }

@@ -51,7 +51,9 @@ struct CoverageCacheTests {
     @Test func aShapeAtTheSamePhaseIsNotScanConvertedAgain() throws {
         let shape = [[Point(x: 0.3, y: 0.1), Point(x: 40.7, y: 2.2), Point(x: 31.25, y: 28.9), Point(x: 3.5, y: 33.3)]]
         let clip = PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000)
+        // Kept the second time it is seen.
         let first = try #require(Rasterizer.coverage(of: Self.moved(shape, 500.5, 300.25), clip: clip))
+        #expect(Rasterizer.coverage(of: Self.moved(shape, 10.5, 30.25), clip: clip)?.coverage == first.coverage)
         let before = CoverageCache.shared.statistics
         let second = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.5, 402.25), clip: clip))
         let after = CoverageCache.shared.statistics
