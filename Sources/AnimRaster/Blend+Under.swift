@@ -5,25 +5,8 @@ extension Blend {
     /// the result (a shadow under its own opaque layer). Per row, the first run of full coverage in
     /// `cover` is left out; the rest of the row is blended as by `fill`.
     public static func fill(_ mask: CoverageMask, color: PixelRGBA8, under cover: CoverageMask, into dst: inout Bitmap) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
-        guard !area.isEmpty, color.a > 0 else { return }
-        let solid = SolidSource(color)
-        let dstWidth = dst.width, maskWidth = mask.bounds.width, pixelCount = dst.width * dst.height
-        mask.coverage.withUnsafeBytes { cov in
-            cover.coverage.withUnsafeBytes { full in
-                dst.pixels.withUnsafeMutableBytes { raw in
-                    let covBase = cov.baseAddress!, px = raw.baseAddress!
-                    for y in area.minY..<area.maxY {
-                        let run = fullRun(full.baseAddress!, cover.bounds, row: y).clamped(to: area.minX..<area.maxX)
-                        let skip = run.isEmpty ? area.maxX..<area.maxX : run
-                        for span in [area.minX..<skip.lowerBound, skip.upperBound..<area.maxX] where !span.isEmpty {
-                            let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
-                            let o = y * dstWidth + span.lowerBound
-                            solid.blendRow(px + o * 4, coverage: covBase + m, count: span.count, room: pixelCount - o)
-                        }
-                    }
-                }
-            }
+        cover.coverage.withUnsafeBytes { full in
+            fill(mask, color: color, into: &dst) { y in fullRun(full.baseAddress!, cover.bounds, row: y) }
         }
     }
 

@@ -16,6 +16,12 @@ public enum Blend {
     /// the colour, and any other eight are blended four pixels per vector step (`PixelLanes`),
     /// computing the source per pixel; the pixels left at the end of a row go one by one.
     public static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap) {
+        fill(mask, color: color, into: &dst) { _ in nil }
+    }
+
+    /// `fill(_:color:into:)` leaving out, in each row y, the columns `skip(y)` (none for nil).
+    @inline(__always)
+    static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, skipping skip: (Int) -> Range<Int>?) {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
         let solid = SolidSource(color)
@@ -23,10 +29,19 @@ public enum Blend {
         mask.coverage.withUnsafeBytes { cov in
             dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
+                func blend(_ y: Int, _ span: Range<Int>) {
+                    guard !span.isEmpty else { return }
+                    let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
+                    let o = y * dstWidth + span.lowerBound
+                    solid.blendRow(px + o * 4, coverage: covBase + m, count: span.count, room: pixelCount - o)
+                }
                 for y in area.minY..<area.maxY {
-                    let m = (y - mask.bounds.minY) * maskWidth + (area.minX - mask.bounds.minX)
-                    let o = y * dstWidth + area.minX
-                    solid.blendRow(px + o * 4, coverage: covBase + m, count: area.width, room: pixelCount - o)
+                    if let run = skip(y)?.clamped(to: area.minX..<area.maxX), !run.isEmpty {
+                        blend(y, area.minX..<run.lowerBound)
+                        blend(y, run.upperBound..<area.maxX)
+                    } else {
+                        blend(y, area.minX..<area.maxX)
+                    }
                 }
             }
         }
