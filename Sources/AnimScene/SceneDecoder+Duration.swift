@@ -31,13 +31,39 @@ extension SceneDecoder {
         var last: (place: ScenePlace, animation: Bool)?
         for (timed, place) in zip(actions, actionPlaces) {
             if timed.time > end { (end, last) = (timed.time, (place, false)) }
-            if case let .addAnimation(_, a) = timed.action {
-                let begin = a.timing.beginTime == 0 ? timed.time : a.timing.beginTime
-                let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
-                if active.isFinite, begin + active > end { (end, last) = (begin + active, (place, true)) }
-            }
+            let finish = Self.finiteEnd(of: timed.action, at: timed.time)
+            if finish > end { (end, last) = (finish, (place, true)) }
         }
         return end > 0 ? (end, last) : (1, nil)
+    }
+
+    /// When an action run at `t` has finished animating, if that is a finite time, else `t`: a
+    /// CAAnimation's active duration, a UIView animation's delay and duration (keyframes alike), a
+    /// view transition's duration, and what their completion handlers start when they end.
+    static func finiteEnd(of action: Action, at t: Double) -> Double {
+        var end = t
+        switch action {
+        case let .addAnimation(_, a):
+            let begin = a.timing.beginTime == 0 ? t : a.timing.beginTime
+            let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
+            if active.isFinite { end = max(end, begin + active) }
+        case let .animate(a):
+            end = finiteEnd(of: a, at: t)
+        case let .animateKeyframes(k):
+            end = finiteEnd(of: k.base, at: t)
+        case let .transition(v):
+            let finish = v.endTime(startingAt: t)
+            if finish.isFinite { end = max(end, v.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish)) }) }
+        default:
+            break
+        }
+        return end
+    }
+
+    private static func finiteEnd(of a: UIViewAnimation, at t: Double) -> Double {
+        let finish = a.endTime(startingAt: t)
+        guard finish.isFinite else { return t }
+        return max(t, a.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish)) })
     }
 
     /// At most `SceneLimits.maxFrames` frames at the scene's own rate.

@@ -83,6 +83,22 @@ struct SceneDecoderTests {
         #expect(forever.canvas.duration == 1, "nothing ends after t = 0")
     }
 
+    @Test func anInferredDurationEndsWithTheLastUIViewAnimationAndItsCompletion() throws {
+        let animate = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a"}],
+             "timeline": [{"at": 0.5, "animate": {"duration": 2, "delay": 0.25, "changes": {"a": {"alpha": 0}}}}]}
+            """)
+        #expect(animate.canvas.duration == 2.75, "0.5 + delay 0.25 + 2 s")
+        let chained = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a"}],
+             "timeline": [{"at": 0.5, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}},
+                           "completion": [{"animate": {"duration": 1.5, "changes": {"a": {"alpha": 1}}}}]}}]}
+            """)
+        #expect(chained.canvas.duration == 3, "the completion's animation starts when the first ends, at 1.5 s")
+    }
+
     @Test func misspeltKeyIsLocatedWithAHint() {
         let e = errors("""
             {"canvas": {"width": 10, "height": 10},
