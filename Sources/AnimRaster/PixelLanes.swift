@@ -38,12 +38,6 @@ enum Lanes {
         return PixelLanes(lowHalf: high257(t.lowHalf), highHalf: high257(t.highHalf))
     }
 
-    /// `mul255` on eight lanes (one per pixel).
-    @inline(__always)
-    static func mul255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        high257(a &* b &+ 128)
-    }
-
     /// ⌊257·t / 2¹⁶⌋ in every lane (the high half of the 32-bit product: pmulhuw). Spelled lane by
     /// lane: the stdlib's generic SIMD conversions are not always inlined, and then cost a call.
     @inline(__always)
@@ -56,24 +50,13 @@ enum Lanes {
     /// and 4–7: each byte in all four lanes of its pixel.
     @inline(__always)
     static func coverage(_ eight: UInt64) -> (PixelLanes, PixelLanes) {
-        spreadPixels(widen(eight))
-    }
-
-    /// Eight bytes (pixel 0 lowest) zero-extended to one 16-bit lane each (punpcklbw).
-    @inline(__always)
-    static func widen(_ eight: UInt64) -> SIMD8<UInt16> {
         let v = unsafeBitCast(SIMD2<UInt64>(eight, 0), to: SIMD16<UInt8>.self)
         let z: UInt8 = 0
-        return unsafeBitCast(SIMD16<UInt8>(v[0], z, v[1], z, v[2], z, v[3], z, v[4], z, v[5], z, v[6], z, v[7], z),
-                             to: SIMD8<UInt16>.self)
+        let w = unsafeBitCast(SIMD16<UInt8>(v[0], z, v[1], z, v[2], z, v[3], z, v[4], z, v[5], z, v[6], z, v[7], z),
+                              to: SIMD8<UInt16>.self)
+        return (PixelLanes(lowHalf: spread(w, 0), highHalf: spread(w, 2)),
+                PixelLanes(lowHalf: spread(w, 4), highHalf: spread(w, 6)))
     }
-
-    /// One value per pixel (lane i for pixel i) as the lanes of pixels 0–3 and 4–7.
-    @inline(__always)
-    static func spreadPixels(_ w: SIMD8<UInt16>) -> (PixelLanes, PixelLanes) {
-        (PixelLanes(lowHalf: spread(w, 0), highHalf: spread(w, 2)), PixelLanes(lowHalf: spread(w, 4), highHalf: spread(w, 6)))
-    }
-
 
     /// Lanes k and k + 1 of `w`, each repeated four times (pshuflw/pshufhw and pshufd).
     @inline(__always)

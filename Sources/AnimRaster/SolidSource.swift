@@ -6,27 +6,17 @@ struct SolidSource {
     /// The colour as little-endian RGBA bytes, and its channels r, b and g, a in 16-bit halves.
     let word, rb, ga: UInt32
     let opaque: Bool
-    /// True when r, g and b are 0 (black, as shadows mostly are): the source is then its alpha alone.
-    let alphaOnly: Bool
-    /// The colour in each of four pixels; 255 − its alpha in every lane.
-    let color, inverse: PixelLanes
-    /// The colour's alpha in eight lanes, one per pixel.
-    let alpha8: SIMD8<UInt16>
-    /// The colour's alpha in every lane.
-    let alphaLanes16: PixelLanes
-    /// All ones in each pixel's alpha lane.
-    static let alphaLanes = PixelLanes(0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF)
+    /// The colour in each of four pixels; its alpha in every lane; 255 − alpha in every lane.
+    let color, alpha, inverse: PixelLanes
 
     init(_ c: PixelRGBA8) {
         word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
         rb = word & 0x00FF_00FF
         ga = (word >> 8) & 0x00FF_00FF
         opaque = c.a == 255
-        alphaOnly = c.r == 0 && c.g == 0 && c.b == 0
         color = Lanes.repeating(c)
+        alpha = PixelLanes(repeating: UInt16(c.a))
         inverse = PixelLanes(repeating: 255 - UInt16(c.a))
-        alpha8 = SIMD8(repeating: UInt16(c.a))
-        alphaLanes16 = PixelLanes(repeating: UInt16(c.a))
     }
 
     /// `count` pixels at `p` under the coverage bytes at `coverage`: eight at a time (skipped when
@@ -74,13 +64,6 @@ struct SolidSource {
     /// Eight pixels at `p` under the coverage bytes of `eight` (pixel 0 in the low byte).
     @inline(__always)
     func blendEight(_ p: UnsafeMutableRawPointer, coverage eight: UInt64) {
-        if alphaOnly {
-            // s = (0, 0, 0, mul255(alpha, c)): one multiply on eight lanes gives all eight sources.
-            let (low, high) = Lanes.spreadPixels(Lanes.mul255(alpha8, Lanes.widen(eight)))
-            Lanes.over(p, source: low & Self.alphaLanes, inverse: 255 &- low)
-            Lanes.over(p + 16, source: high & Self.alphaLanes, inverse: 255 &- high)
-            return
-        }
         let (low, high) = Lanes.coverage(eight)
         blendFour(p, coverage: low)
         blendFour(p + 16, coverage: high)
@@ -91,7 +74,7 @@ struct SolidSource {
     /// shuffle on the critical path, measured 10 % slower on the grid bench scene.
     @inline(__always)
     func blendFour(_ p: UnsafeMutableRawPointer, coverage c: PixelLanes) {
-        Lanes.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alphaLanes16, c))
+        Lanes.over(p, source: Lanes.mul255(color, c), inverse: 255 &- Lanes.mul255(alpha, c))
     }
 
     /// One pixel at `p` under coverage `c` (0…255), the same arithmetic two channels per multiply.
