@@ -29,7 +29,7 @@ public enum Blend {
         mask.coverage.withUnsafeBytes { cov in
             dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
-                func blend(_ y: Int, _ span: Range<Int>) {
+                @inline(__always) func blend(_ y: Int, _ span: Range<Int>) {
                     guard !span.isEmpty else { return }
                     let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
                     let o = y * dstWidth + span.lowerBound
