@@ -15,7 +15,8 @@ extension CoverageMask {
         let (ix, wx, iy, wy) = (shift.x, shift.fx, shift.y, shift.fy)
         let out = shiftedBounds(shift).intersection(clip)
         guard !out.isEmpty else { return nil }
-        let hole = hole.intersection(out)
+        // A hole beside `out` intersects it in an inverted rectangle: no hole then.
+        let cut = hole.intersection(out), hole = cut.isEmpty ? PixelRect.empty : cut
         var values = [UInt8](repeating: 0, count: out.width * out.height)
         // One source row blended vertically, with a zero column on each side: index c + 1 holds
         // source column c (−1…width).

@@ -77,6 +77,17 @@ struct MaskShiftTests {
         }
     }
 
+    /// A shadow's hole (its layer's opaque interior) can lie wholly off the canvas while the
+    /// shadow reaches onto it: a layer hanging over the left edge. That used to stop the program.
+    @Test func aHoleBesideTheClippedMaskIsNoHole() throws {
+        let mask = CoverageMask(bounds: PixelRect(minX: -30, minY: 0, maxX: 10, maxY: 20),
+                                coverage: (0..<800).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 50, maxY: 50)
+        let hole = PixelRect(minX: -25, minY: 5, maxX: -5, maxY: 15)
+        let shifted = try #require(mask.shifted(by: Point(x: 0.5, y: 0.25), clip: clip, hole: hole))
+        #expect(shifted == mask.shifted(by: Point(x: 0.5, y: 0.25), clip: clip))
+    }
+
     @Test func nonFiniteOffsetsGiveNothing() {
         #expect(rectangle.shifted(by: Point(x: .nan, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
         #expect(rectangle.shifted(by: Point(x: 1e300, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
