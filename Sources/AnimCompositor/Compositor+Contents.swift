@@ -18,11 +18,11 @@ extension Compositor {
         if draw.opacity > 0, let cache = contentsCache,
            let picture = cache.picture(of: draw, build: { self.picture(of: draw, image, pool: pool) }) {
             picture.composite(into: &surface.bitmap)
-            surface.dirty = surface.dirty.union(picture.bounds)
+            surface.markDrawn(picture.bounds)
             return
         }
         guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(key, of: image), into: &surface.bitmap) else { return }
-        surface.dirty = surface.dirty.union(bounds)
+        surface.markDrawn(bounds)
     }
 
     /// `draw` filled over a transparent offscreen (so device positions are unchanged) and cut out.
@@ -48,7 +48,7 @@ extension Compositor {
                                      start: layer.gradient.startPoint, end: layer.gradient.endPoint,
                                      deviceToUnit: toLayer.concatenating(toUnit))
         Blend.fill(mask, paint: .gradient(gradient), opacity: Self.alpha8(alpha), into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(mask.bounds)
+        surface.markDrawn(mask.bounds)
     }
 
     private static func paintKind(_ k: LayerGradient.Kind) -> GradientPaint.Kind {

@@ -29,7 +29,7 @@ extension Compositor {
             }
             let depth = PlaneDepth(deviceToPlane: inverse, matrix: p.placement.matrix(of: layer))
             layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
-            surface.dirty = surface.dirty.union(planeSurface.dirty)
+            surface.markDrawn(planeSurface.dirty)
             planeSurfaces.append(planeSurface)
         }
         DepthCompositor.composite(layers, into: &surface.bitmap)

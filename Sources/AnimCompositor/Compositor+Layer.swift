@@ -53,7 +53,7 @@ extension Compositor {
         if let mask = node.mask { applyMask(mask, of: draw, tree: tree, to: &layerSurface) }
         let outer = groups ? alpha * opacity : 1
         Blend.composite(layerSurface.bitmap, opacity: Self.alpha8(outer), area: layerSurface.dirty, into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(layerSurface.dirty)
+        surface.markDrawn(layerSurface.dirty)
         surface.pool.recycle(&layerSurface)
     }
 
@@ -86,7 +86,7 @@ extension Compositor {
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
         guard let mask else { return }
         Blend.fill(mask, color: Self.drawn(color, alpha: alpha), into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(mask.bounds)
+        surface.markDrawn(mask.bounds)
     }
 
     /// `color` as drawn at opacity `alpha`: clamped, its alpha scaled, premultiplied to 8 bits.

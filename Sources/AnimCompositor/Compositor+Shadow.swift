@@ -20,25 +20,26 @@ extension Compositor {
             blurred = clipped
         }
         Blend.fillBehind(blurred, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(blurred.bounds)
+        surface.markDrawn(blurred.bounds)
     }
 
     /// The shadow of a layer that draws only its background and border (``ShadowKey``): blurred
     /// once with the layer at the device origin, then moved to where `map` puts the layer and
     /// drawn over the canvas, before the layer itself. Under an opaque background (`body`, its
-    /// coverage), the pixels the background covers fully are not drawn: it replaces them.
+    /// coverage), the pixels the background covers fully are not drawn: it replaces them. Over
+    /// canvas pixels nothing has been drawn on yet (`Surface.untouched`), it is written, not
+    /// blended: copied from the kept picture of the moved shadow over the background colour, or
+    /// from a table.
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
                           alpha: Double, into surface: inout Surface) {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
-        guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
-                                                    hole: key.opaqueInterior(at: origin)) else { return }
         let color = Self.shadowColor(of: layer, alpha: alpha)
-        if key.backgroundAlpha == 255, let body {
-            Blend.fill(moved, color: color, under: body, into: &surface.bitmap)
-        } else {
-            Blend.fill(moved, color: color, into: &surface.bitmap)
-        }
-        surface.dirty = surface.dirty.union(moved.bounds)
+        guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
+                                                    hole: key.opaqueInterior(at: origin),
+                                                    picture: surface.untouched.map { (color, $0.initial) }) else { return }
+        Blend.fill(moved.mask, color: color, under: key.backgroundAlpha == 255 ? body : nil, untouched: surface.untouched,
+                   picture: moved.picture, into: &surface.bitmap)
+        surface.markDrawn(moved.mask.bounds)
     }
 
     /// How far a shadow reaches past its shape: `pixels` rounded up, plus `plus`, at most 4096 px.

@@ -24,7 +24,7 @@ extension Compositor {
             drawIris(sources, progress: p, placement: placement, into: &out)
         }
         Blend.composite(out.bitmap, opacity: Self.alpha8(alpha * opacity), area: out.dirty, into: &surface.bitmap)
-        surface.dirty = surface.dirty.union(out.dirty)
+        surface.markDrawn(out.dirty)
         surface.pool.recycle(&out)
     }
 
@@ -62,7 +62,7 @@ extension Compositor {
             drawAnyLayer(s.index, tree: tree, placement: placement, alpha: 1, into: &face)
             Blend.darken(&face.bitmap, by: Self.alpha8(pose.dim), area: face.dirty)
             Blend.composite(face.bitmap, opacity: 255, area: face.dirty, into: &out.bitmap)
-            out.dirty = out.dirty.union(face.dirty)
+            out.markDrawn(face.dirty)
             out.pool.recycle(&face)
         }
         let slides: Set<TransitionType> = [.moveIn, .push, .reveal]

@@ -65,7 +65,7 @@ extension Compositor {
         default:
             render(Suck(size: size, old: old, new: new, progress: p))
         }
-        out.dirty = out.dirty.union(area)
+        out.markDrawn(area)
     }
 
     /// One rendering of the transitioning layer alone, in its bounds space at `scale` pixels per point.

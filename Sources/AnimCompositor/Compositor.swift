@@ -51,6 +51,9 @@ public struct Compositor: Sendable {
     let pyramids: ImagePyramids
     /// Pictures of image draws that repeat between frames; nil fills every draw directly.
     let contentsCache: ContentsCache?
+    /// Whether the frame's canvas keeps ``DrawnRows`` (shadows over untouched background are then
+    /// written, not blended; same bytes). Off only in tests that check exactly that.
+    var tracksUntouched = true
 
     public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
         self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids(), contentsCache: ContentsCache())
@@ -74,6 +77,9 @@ public struct Compositor: Sendable {
         let pool = SurfacePool(width: bitmap.width, height: bitmap.height)
         // Moved, not copied: a second reference would make the first draw copy the whole canvas.
         var surface = Surface(bitmap: consume bitmap, pool: pool)
+        if tracksUntouched {
+            surface.untouched = DrawnRows(height: surface.bitmap.height, initial: PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
+        }
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.pool.close()
@@ -124,6 +130,8 @@ public struct Compositor: Sendable {
 struct Surface {
     var bitmap: Bitmap
     var dirty: PixelRect = .empty
+    /// Per row, where the bitmap may differ from its fill (the frame's canvas only; nil elsewhere).
+    var untouched: DrawnRows?
     let pool: SurfacePool
 
     init(bitmap: Bitmap, pool: SurfacePool) {
@@ -135,4 +143,12 @@ struct Surface {
     func offscreen() -> Surface { pool.take() }
 
     var fullRect: PixelRect { PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height) }
+
+    /// Records a draw that changed pixels only inside `rect`. Every write into `bitmap` must be
+    /// followed by one: offscreen surfaces are cleared by `dirty`, and a shadow drawn on the canvas
+    /// trusts `untouched`.
+    mutating func markDrawn(_ rect: PixelRect) {
+        dirty = dirty.union(rect)
+        untouched?.mark(rect)
+    }
 }

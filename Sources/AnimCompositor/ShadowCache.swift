@@ -138,11 +138,27 @@ final class ShadowCache: Sendable {
         let hole: PixelRect
     }
 
-    /// Moved masks are kept on their key's second sighting, like `CoverageCache`'s shapes.
+    /// A kept moved mask filled with one colour over one uniform colour (``UniformPicture``).
+    private struct PictureKey: Hashable {
+        let moved: MovedKey
+        let color: PixelRGBA8
+        let over: PixelRGBA8
+    }
+
+    /// Moved masks are kept on their key's second sighting, like `CoverageCache`'s shapes; their
+    /// pictures when first asked for while the mask is kept.
     private struct MovedEntries {
         var masks: [MovedKey: CoverageMask?] = [:]
+        var pictures: [PictureKey: UniformPicture] = [:]
         var seen = Set<MovedKey>()
         var bytes = 0
+    }
+
+    /// A moved shadow and, when asked for and its mask is kept, that mask filled with the shadow's
+    /// colour over a uniform colour, at the same place.
+    struct MovedShadow {
+        let mask: CoverageMask
+        let picture: UniformPicture?
     }
 
     private let entries = Mutex(Entries())
@@ -154,9 +170,19 @@ final class ShadowCache: Sendable {
     /// sub-pixel phase (or stays put, or shares another layer's shadow and phase) is not
     /// interpolated again, with the same bytes either way.
     func shadow(_ key: ShadowKey, of layer: LayerProperties, movedTo origin: Point, clip: PixelRect, hole: PixelRect) -> CoverageMask? {
+        shadow(key, of: layer, movedTo: origin, clip: clip, hole: hole, picture: nil)?.mask
+    }
+
+    /// As above; with `picture` (the shadow's colour, and the colour it is drawn over), also the
+    /// moved mask filled with that colour over that one, kept with the mask (nil when the mask is
+    /// not kept). A picture is a function of its mask and two colours, like the mask of its key.
+    func shadow(_ key: ShadowKey, of layer: LayerProperties, movedTo origin: Point, clip: PixelRect, hole: PixelRect,
+                picture request: (color: PixelRGBA8, over: PixelRGBA8)?) -> MovedShadow? {
         guard let blurred = shadow(key, of: layer), let shift = PixelShift(origin) else { return nil }
         let area = blurred.shiftedBounds(shift)
-        guard area.intersection(clip) == area else { return blurred.shifted(by: origin, clip: clip, hole: hole) }
+        guard area.intersection(clip) == area else {
+            return blurred.shifted(by: origin, clip: clip, hole: hole).map { MovedShadow(mask: $0, picture: nil) }
+        }
         let inside = hole.intersection(area)
         let relative = inside.isEmpty ? PixelRect.empty
             : PixelRect(minX: inside.minX - shift.x, minY: inside.minY - shift.y, maxX: inside.maxX - shift.x, maxY: inside.maxY - shift.y)
@@ -166,16 +192,35 @@ final class ShadowCache: Sendable {
             if e.seen.count >= 4096 { e.seen.removeAll(keepingCapacity: true) }
             return (nil, !e.seen.insert(movedKey).inserted)
         }
-        if let hit { return hit?.translated(x: shift.x, y: shift.y) }
+        if let hit {
+            guard let kept = hit else { return nil }
+            let picture = request.map { self.picture(of: kept, PictureKey(moved: movedKey, color: $0.color, over: $0.over)) }
+            return MovedShadow(mask: kept.translated(x: shift.x, y: shift.y), picture: picture?.translated(x: shift.x, y: shift.y))
+        }
         let mask = blurred.shifted(by: origin, clip: clip, hole: hole)
-        guard again else { return mask }
+        defer { if again { keep(mask, movedKey, shift) } }
+        return mask.map { MovedShadow(mask: $0, picture: nil) }
+    }
+
+    /// The picture of a kept moved mask (at its relative place), made on first use.
+    private func picture(of mask: CoverageMask, _ key: PictureKey) -> UniformPicture {
+        if let hit = moved.withLock({ $0.pictures[key] }) { return hit }
+        let picture = UniformPicture(mask, color: key.color, over: key.over)
+        moved.withLock { e in
+            if e.bytes + picture.byteCount > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
+            e.pictures[key] = picture
+            e.bytes += picture.byteCount + 64
+        }
+        return picture
+    }
+
+    private func keep(_ mask: CoverageMask?, _ movedKey: MovedKey, _ shift: PixelShift) {
         let size = (mask?.coverage.count ?? 0) + 64
         moved.withLock { e in
-            if e.bytes + size > Self.movedCapacity { (e.masks, e.bytes) = ([:], 0) }
+            if e.bytes + size > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
             e.masks[movedKey] = mask?.translated(x: -shift.x, y: -shift.y)
             e.bytes += size
         }
-        return mask
     }
 
     func shadow(_ key: ShadowKey, of layer: LayerProperties) -> CoverageMask? {

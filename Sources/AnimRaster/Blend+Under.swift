@@ -4,9 +4,20 @@ extension Blend {
     /// 255 − s_a = 0 wherever the coverage is 255), so blending into them first changes no byte of
     /// the result (a shadow under its own opaque layer). Per row, the first run of full coverage in
     /// `cover` is left out; the rest of the row is blended as by `fill`.
-    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, under cover: CoverageMask, into dst: inout Bitmap) {
+    ///
+    /// With `untouched` (where `dst` may differ from the colour it was filled with), pixels outside
+    /// a row's drawn run are written from a table over that colour (``DrawnRows``), not blended.
+    /// `picture`, when given, is `mask` filled with `color` over that colour: those pixels are then
+    /// copied from it.
+    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, under cover: CoverageMask?,
+                            untouched: DrawnRows? = nil, picture: UniformPicture? = nil, into dst: inout Bitmap) {
+        guard let cover else {
+            return fill(mask, color: color, into: &dst, untouched: untouched, picture: picture) { _ in nil }
+        }
         cover.coverage.withUnsafeBytes { full in
-            fill(mask, color: color, into: &dst) { y in fullRun(full.baseAddress!, cover.bounds, row: y) }
+            fill(mask, color: color, into: &dst, untouched: untouched, picture: picture) { y in
+                fullRun(full.baseAddress!, cover.bounds, row: y)
+            }
         }
     }
 

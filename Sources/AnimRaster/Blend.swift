@@ -19,21 +19,45 @@ public enum Blend {
         fill(mask, color: color, into: &dst) { _ in nil }
     }
 
-    /// `fill(_:color:into:)` leaving out, in each row y, the columns `skip(y)` (none for nil).
+    /// `fill(_:color:into:)` leaving out, in each row y, the columns `skip(y)` (none for nil). With
+    /// `untouched`, the columns of a row outside its drawn run are written, not blended: copied from
+    /// `picture` (this mask and colour over the initial colour) when given, else from a
+    /// ``UniformBlend`` table; the same bytes, without reading the destination.
     @inline(__always)
-    static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, skipping skip: (Int) -> Range<Int>?) {
+    static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, untouched: DrawnRows? = nil,
+                     picture: UniformPicture? = nil, skipping skip: (Int) -> Range<Int>?) {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
+        precondition(picture == nil || picture!.bounds == mask.bounds)
         let solid = SolidSource(color)
+        let table = untouched.flatMap { rows in picture == nil ? UniformBlend(color, over: rows.initial) : nil }
         let dstWidth = dst.width, maskWidth = mask.bounds.width, pixelCount = dst.width * dst.height
+        let copied = picture?.pixels ?? []
         mask.coverage.withUnsafeBytes { cov in
-            dst.pixels.withUnsafeMutableBytes { raw in
+            copied.withUnsafeBytes { from in dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
-                @inline(__always) func blend(_ y: Int, _ span: Range<Int>) {
+                @inline(__always) func blendRow(_ y: Int, _ span: Range<Int>) {
                     guard !span.isEmpty else { return }
                     let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
                     let o = y * dstWidth + span.lowerBound
                     solid.blendRow(px + o * 4, coverage: covBase + m, count: span.count, room: pixelCount - o)
+                }
+                @inline(__always) func write(_ y: Int, _ span: Range<Int>) {
+                    guard !span.isEmpty else { return }
+                    let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
+                    let p = px + (y * dstWidth + span.lowerBound) * 4
+                    if let table {
+                        table.writeRow(p, coverage: covBase + m, count: span.count)
+                    } else {
+                        p.copyMemory(from: from.baseAddress! + m * 4, byteCount: span.count * 4)
+                    }
+                }
+                @inline(__always) func blend(_ y: Int, _ span: Range<Int>) {
+                    guard let rows = untouched else { return blendRow(y, span) }
+                    let drawn = rows.drawn(row: y)
+                    write(y, span.lowerBound..<max(span.lowerBound, min(span.upperBound, drawn.lowerBound)))
+                    blendRow(y, span.clamped(to: drawn))
+                    write(y, min(span.upperBound, max(span.lowerBound, drawn.upperBound))..<span.upperBound)
                 }
                 for y in area.minY..<area.maxY {
                     if let run = skip(y)?.clamped(to: area.minX..<area.maxX), !run.isEmpty {
@@ -43,7 +67,7 @@ public enum Blend {
                         blend(y, area.minX..<area.maxX)
                     }
                 }
-            }
+            } }
         }
     }
 
