@@ -44,7 +44,7 @@ struct LayerShape {
         guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, b.origin.x.isFinite, b.origin.y.isFinite
         else { return nil }
         let style = CornerStyle(radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
-        let contour = RoundedRect.contour(b, style: style, inset: inset, pixelsPerPoint: scale)
+        let contour = OutlineCache.shared.contour(b, style: style, inset: inset, pixelsPerPoint: scale)
         guard contour.count >= 3 else { return nil }
         return Projection.project(contour, map)
     }
