@@ -91,7 +91,7 @@ struct ShadowKey: Hashable {
                                       border: borderAlpha > 0 ? shape.borderMask() : nil, borderAlpha, area: area)
         else { return nil }
         let reach = Compositor.shadowReach(3.2 * sigma + abs(offset.x) + abs(offset.y), plus: 2)
-        return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: reach))
+        return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: reach))?.trimmed()
     }
 
     /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`).
