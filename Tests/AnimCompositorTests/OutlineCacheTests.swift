@@ -1,0 +1,27 @@
+@testable import AnimCompositor
+import AnimGeometry
+import AnimTestRandom
+import Testing
+
+/// A kept outline is the one `RoundedRect.contour` computes for the same input, bit for bit, and
+/// inputs that differ only in a zero's sign or a NaN are told apart.
+struct OutlineCacheTests {
+    static func bits(_ points: [Point]) -> [UInt64] { points.flatMap { [$0.x.bitPattern, $0.y.bitPattern] } }
+
+    @Test func keptOutlinesEqualComputedOnes() {
+        var rng = SplitMix64(seed: 0x0C7)
+        let cache = OutlineCache()
+        for _ in 0..<400 {
+            let rect = Rect(x: rng.pick([0.0, -0.0, 10.25, -3.5]), y: rng.pick([0.0, 7.125, -0.0]),
+                            width: Double(1 + rng.below(200)) / 2, height: Double(1 + rng.below(200)) / 2)
+            let style = CornerStyle(radius: rng.pick([0, 4, 12.5, 18, 1000, .nan]), corners: rng.pick([.all, [.minXMinY], []]),
+                                    curve: rng.pick(CornerCurve.allCases))
+            let inset = rng.pick([0.0, 3, 1.5]), scale = rng.pick([1.0, 2, 3, 0.5])
+            let kept = cache.contour(rect, style: style, inset: inset, pixelsPerPoint: scale)
+            let again = cache.contour(rect, style: style, inset: inset, pixelsPerPoint: scale)
+            let fresh = RoundedRect.contour(rect, style: style, inset: inset, pixelsPerPoint: scale)
+            #expect(Self.bits(kept) == Self.bits(fresh))
+            #expect(Self.bits(again) == Self.bits(fresh))
+        }
+    }
+}
