@@ -70,11 +70,15 @@ struct TestCommand: ParsableCommand {
     }
 
     /// No folder or file option is empty or "-", none is a scene path, and no two name the same place.
-    /// The reports are files in a folder, so standard output cannot take them (a folder named "-" is "./-").
+    /// The goldens and reports are files in a folder, so standard output cannot take them (a folder named "-" is "./-").
     private func validatePaths() throws {
         let outputs = [("--goldens", goldens), ("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
         if report == "-" {
             throw ValidationError("--report needs a folder (index.html, junit.xml and the images go there), not - (standard output); "
+                                  + "for a folder named -, write ./-")
+        }
+        if goldens == "-" {
+            throw ValidationError("--goldens needs a folder (the golden PNGs are read from and recorded there), not - (standard output); "
                                   + "for a folder named -, write ./-")
         }
         if junit == "-" {

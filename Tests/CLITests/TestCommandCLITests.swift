@@ -162,10 +162,12 @@ struct TestCommandCLITests {
         #expect(!exists(dir, "Goldens") && !exists(dir, "report"))
     }
 
-    @Test func aDashReportOrJUnitIsRefusedNotMadeAFolderOrWritten() throws {
+    @Test func aDashReportJUnitOrGoldensIsRefusedNotMadeAFolderOrWritten() throws {
         let dir = try project()
-        for (option, needs) in [("--report", "--report needs a folder"), ("--junit", "--junit needs a file")] {
-            let r = try CommandRunner.run(["test", "Scenes", "--goldens", "Goldens", "--record", "missing", "--quiet", option, "-"], in: dir)
+        for (option, needs) in [("--report", "--report needs a folder"), ("--junit", "--junit needs a file"),
+                                ("--goldens", "--goldens needs a folder")] {
+            let goldens = option == "--goldens" ? [] : ["--goldens", "Goldens"]
+            let r = try CommandRunner.run(["test", "Scenes"] + goldens + ["--record", "missing", "--quiet", option, "-"], in: dir)
             #expect(r.status == 64, "\(option): \(r.stderr)")
             #expect(r.stderr.contains("\(needs)") && r.stderr.contains("not - (standard output)") && r.stderr.contains("write ./-"), "\(r.stderr)")
             #expect(r.stdout.isEmpty, "\(option): nothing on standard output")
