@@ -36,7 +36,7 @@ extension Compositor {
         let color = Self.shadowColor(of: layer, alpha: alpha)
         guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
                                                     hole: key.opaqueInterior(at: origin),
-                                                    picture: surface.untouched.map { (color, $0.initial) }) else { return }
+                                                    picture: surface.untouched.map { (color, $0) }) else { return }
         Blend.fill(moved.mask, color: color, under: key.backgroundAlpha == 255 ? body : nil, untouched: surface.untouched,
                    picture: moved.picture, into: &surface.bitmap)
         surface.markDrawn(moved.mask.bounds)

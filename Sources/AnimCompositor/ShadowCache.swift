@@ -173,11 +173,13 @@ final class ShadowCache: Sendable {
         shadow(key, of: layer, movedTo: origin, clip: clip, hole: hole, picture: nil)?.mask
     }
 
-    /// As above; with `picture` (the shadow's colour, and the colour it is drawn over), also the
-    /// moved mask filled with that colour over that one, kept with the mask (nil when the mask is
-    /// not kept). A picture is a function of its mask and two colours, like the mask of its key.
+    /// As above; with `picture` (the shadow's colour, and the canvas it is drawn on), also the
+    /// moved mask filled with that colour over the canvas's initial colour, kept with the mask (nil
+    /// when the mask is not kept, or when the canvas has been drawn on all over the mask: then no
+    /// pixel would be copied from it). A picture is a function of its mask and two colours, like
+    /// the mask of its key.
     func shadow(_ key: ShadowKey, of layer: LayerProperties, movedTo origin: Point, clip: PixelRect, hole: PixelRect,
-                picture request: (color: PixelRGBA8, over: PixelRGBA8)?) -> MovedShadow? {
+                picture request: (color: PixelRGBA8, canvas: DrawnRows)?) -> MovedShadow? {
         guard let blurred = shadow(key, of: layer), let shift = PixelShift(origin) else { return nil }
         let area = blurred.shiftedBounds(shift)
         guard area.intersection(clip) == area else {
@@ -194,8 +196,11 @@ final class ShadowCache: Sendable {
         }
         if let hit {
             guard let kept = hit else { return nil }
-            let picture = request.map { self.picture(of: kept, PictureKey(moved: movedKey, color: $0.color, over: $0.over)) }
-            return MovedShadow(mask: kept.translated(x: shift.x, y: shift.y), picture: picture?.translated(x: shift.x, y: shift.y))
+            let mask = kept.translated(x: shift.x, y: shift.y)
+            let picture = request.flatMap { r in
+                r.canvas.covers(mask.bounds) ? nil : self.picture(of: kept, PictureKey(moved: movedKey, color: r.color, over: r.canvas.initial))
+            }
+            return MovedShadow(mask: mask, picture: picture?.translated(x: shift.x, y: shift.y))
         }
         let mask = blurred.shifted(by: origin, clip: clip, hole: hole)
         defer { if again { keep(mask, movedKey, shift) } }
@@ -203,13 +208,17 @@ final class ShadowCache: Sendable {
     }
 
     /// The picture of a kept moved mask (at its relative place), made on first use.
-    private func picture(of mask: CoverageMask, _ key: PictureKey) -> UniformPicture {
+    /// nil for a picture larger than a quarter of the moved shadows' capacity (a near-full-screen
+    /// shadow): kept, it would evict everything else every frame.
+    private func picture(of mask: CoverageMask, _ key: PictureKey) -> UniformPicture? {
         if let hit = moved.withLock({ $0.pictures[key] }) { return hit }
+        let size = mask.coverage.count * 4 + 64
+        guard size <= Self.movedCapacity / 4 else { return nil }
         let picture = UniformPicture(mask, color: key.color, over: key.over)
         moved.withLock { e in
-            if e.bytes + picture.byteCount > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
+            if e.bytes + size > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
             e.pictures[key] = picture
-            e.bytes += picture.byteCount + 64
+            e.bytes += size
         }
         return picture
     }

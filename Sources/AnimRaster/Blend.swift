@@ -12,7 +12,7 @@ public enum Blend {
     /// source is s = mul255(colour, c) per channel and each channel becomes
     /// s + mul255(d, 255 − s_a) (the byte's low 8 bits, if a channel of the colour exceeds its alpha).
     ///
-    /// Eight mask bytes at a time: empty ones are skipped, full ones under an opaque colour store
+    /// Eight mask bytes at a time: empty ones are skipped (runs of them 32 bytes a test), full ones under an opaque colour store
     /// the colour, and any other eight are blended four pixels per vector step (`PixelLanes`),
     /// computing the source per pixel; the pixels left at the end of a row go one by one.
     public static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap) {

@@ -35,6 +35,15 @@ public struct DrawnRows: Sendable {
         }
     }
 
+    /// Whether every pixel of `rect` inside rows 0..<height lies within its row's drawn run (so
+    /// nothing there is known to hold `initial`).
+    public func covers(_ rect: PixelRect) -> Bool {
+        let first = max(0, rect.minY), end = min(low.count, rect.maxY)
+        guard first < end else { return true }
+        for y in first..<end where !(Int(low[y]) <= rect.minX && rect.maxX <= Int(high[y])) { return false }
+        return true
+    }
+
     /// The columns of row `y` that may differ from `initial` (empty when none or outside the rows).
     @inline(__always)
     public func drawn(row y: Int) -> Range<Int> {

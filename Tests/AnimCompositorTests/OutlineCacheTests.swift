@@ -13,7 +13,7 @@ struct OutlineCacheTests {
         let cache = OutlineCache()
         for _ in 0..<400 {
             // Few distinct values, so that inputs differing in one field only meet the same cache.
-            let rect = Rect(x: rng.pick([0.0, -0.0, 10.25]), y: rng.pick([0.0, -0.0]),
+            let rect = Rect(x: rng.pick([0.0, -0.0, 10.25]), y: rng.pick([0.0, -0.0, 7.5]),
                             width: rng.pick([40, 120.5]), height: rng.pick([30, 90]))
             let style = CornerStyle(radius: rng.pick([0, 4, 12.5, 18, 1000, .nan]), corners: rng.pick([.all, [.minXMinY], []]),
                                     curve: rng.pick(CornerCurve.allCases))

@@ -54,6 +54,27 @@ struct BlendLanesTests {
         }
     }
 
+    /// Runs of zero coverage of every length from 1 to 90, between single non-zero bytes, at every
+    /// phase modulo 8: the row blend skips zeros 32 bytes a test, and must stop exactly at the next
+    /// non-zero byte and at the row's end.
+    @Test func zeroRunsOfAnyLengthEqualThePerChannelReference() throws {
+        var rng = SplitMix64(seed: 0x2E40)
+        let color = PixelRGBA8(r: 0, g: 0, b: 0, a: 102)
+        for length in 1...90 {
+            for phase in 0..<8 {
+                var row = [UInt8](repeating: 255, count: phase)
+                while row.count < 200 { row += [rng.pick([1, 128, 255])] + [UInt8](repeating: 0, count: length) }
+                let bounds = PixelRect(minX: 0, minY: 0, maxX: row.count, maxY: 1)
+                let mask = CoverageMask(bounds: bounds, coverage: row)
+                let dst = try Self.bitmap(width: row.count + 3, height: 1, .premultiplied, &rng)
+                var fast = dst
+                Blend.fill(mask, color: color, into: &fast)
+                let expected = try Self.reference(dst) { x, y, d in Self.over(color, coverage: UInt32(mask[x, y]), d) }
+                #expect(Self.firstDifference(fast, expected) == nil, "zero runs of \(length) at phase \(phase)")
+            }
+        }
+    }
+
     /// Layer sources with runs of transparent, opaque and translucent pixels, every opacity class,
     /// areas of odd widths at odd offsets and reaching past the edges.
     @Test(arguments: [0, 1, 77, 128, 254, 255] as [UInt8])

@@ -72,5 +72,10 @@ struct BlendUntouchedTests {
         #expect(rows.drawn(row: 0).isEmpty)
         #expect(rows.drawn(row: 10).isEmpty)
         #expect(rows.drawn(row: -1).isEmpty)
+        #expect(rows.covers(PixelRect(minX: 6, minY: 2, maxX: 9, maxY: 4)))
+        #expect(!rows.covers(PixelRect(minX: 6, minY: 2, maxX: 10, maxY: 4)))
+        #expect(rows.covers(PixelRect(minX: 12, minY: 3, maxX: 20, maxY: 11)), "row 10 is outside the bitmap")
+        #expect(!rows.covers(PixelRect(minX: 6, minY: 1, maxX: 9, maxY: 3)), "row 1: nothing drawn")
+        #expect(!rows.covers(PixelRect(minX: 1, minY: 0, maxX: 2, maxY: 1)), "row 0: nothing drawn")
     }
 }
