@@ -30,12 +30,13 @@ public enum Blend {
         guard !area.isEmpty, color.a > 0 else { return }
         precondition(picture == nil || picture!.bounds == mask.bounds)
         let solid = SolidSource(color)
-        let table = untouched.flatMap { rows in picture == nil ? UniformBlend(color, over: rows.initial) : nil }
         let dstWidth = dst.width, maskWidth = mask.bounds.width, pixelCount = dst.width * dst.height
         let copied = picture?.pixels ?? []
         mask.coverage.withUnsafeBytes { cov in
             copied.withUnsafeBytes { from in dst.pixels.withUnsafeMutableBytes { raw in
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
+                // Made on the first write only: a mask wholly over drawn canvas needs none.
+                var table: UniformBlend?
                 @inline(__always) func blendRow(_ y: Int, _ span: Range<Int>) {
                     guard !span.isEmpty else { return }
                     let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
@@ -46,10 +47,11 @@ public enum Blend {
                     guard !span.isEmpty else { return }
                     let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
                     let p = px + (y * dstWidth + span.lowerBound) * 4
-                    if let table {
-                        table.writeRow(p, coverage: covBase + m, count: span.count)
-                    } else {
+                    if picture != nil {
                         p.copyMemory(from: from.baseAddress! + m * 4, byteCount: span.count * 4)
+                    } else {
+                        if table == nil, let rows = untouched { table = UniformBlend(color, over: rows.initial) }
+                        table!.writeRow(p, coverage: covBase + m, count: span.count)
                     }
                 }
                 @inline(__always) func blend(_ y: Int, _ span: Range<Int>) {

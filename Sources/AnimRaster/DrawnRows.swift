@@ -5,7 +5,7 @@
 ///
 /// A draw over pixels that still hold one known colour needs no destination read: its result is a
 /// function of the coverage alone (``UniformBlend``). The compositor keeps one for each frame's
-/// canvas, so a shadow over untouched background is written from a table.
+/// canvas, so a shadow over untouched background is copied from a kept picture or written from a table.
 public struct DrawnRows: Sendable {
     /// The colour outside the runs.
     public let initial: PixelRGBA8

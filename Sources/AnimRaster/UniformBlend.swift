@@ -19,13 +19,8 @@ struct UniformBlend {
         table = row.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
     }
 
-    /// `count` pixels at `p` set to the table's entries for the coverage bytes at `coverage`, 0 included.
-    func writeAll(_ p: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int) {
-        table.withUnsafeBufferPointer { t in
-            let out = p.assumingMemoryBound(to: UInt32.self)
-            for i in 0..<count { out[i] = t[Int(coverage.load(fromByteOffset: i, as: UInt8.self))] }
-        }
-    }
+    /// The destination colour itself (coverage 0), as a little-endian RGBA word.
+    var destination: UInt32 { table[0] }
 
     /// `count` pixels at `p` set to the table's entries for the coverage bytes at `coverage`; eight
     /// bytes of coverage 0 are skipped (entry 0 is the destination colour, already there).

@@ -11,10 +11,11 @@ public struct UniformPicture: Sendable {
     public init(_ mask: CoverageMask, color: PixelRGBA8, over destination: PixelRGBA8) {
         bounds = mask.bounds
         let table = UniformBlend(color, over: destination)
-        var pixels = [UInt32](repeating: 0, count: mask.coverage.count)
+        // Starts as the destination colour, which the rows leave where the coverage is 0.
+        var pixels = [UInt32](repeating: table.destination, count: mask.coverage.count)
         pixels.withUnsafeMutableBytes { out in
             mask.coverage.withUnsafeBytes { c in
-                table.writeAll(out.baseAddress!, coverage: c.baseAddress!, count: c.count)
+                table.writeRow(out.baseAddress!, coverage: c.baseAddress!, count: c.count)
             }
         }
         self.pixels = pixels
