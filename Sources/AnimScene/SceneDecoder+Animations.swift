@@ -12,6 +12,14 @@ extension SceneDecoder {
                                "valueFunction"]
     static let animationTypes = ["basic", "spring", "keyframe", "group"]
 
+    /// Decodes an animation added to `layer`, whose class decides which key paths it has.
+    func decodeAnimation(_ reader: JSONReader, on layer: Int) -> Animation? {
+        let outer = animatedLayer
+        animatedLayer = layer
+        defer { animatedLayer = outer }
+        return decodeAnimation(reader)
+    }
+
     /// Decodes one animation object; nil (with errors recorded) when it is invalid.
     func decodeAnimation(_ reader: JSONReader) -> Animation? {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return nil }

@@ -15,7 +15,9 @@ extension SceneDecoder {
             errors.append(r.error("animating '\(s)' is part of the scene format but this version of animrender does not render \(first) yet"))
             return nil
         }
-        if let path = LayerKeyPath(name) { return path }
+        if let path = LayerKeyPath(name) {
+            return checkLayerClass(of: parts[0], in: s, r) ? path : nil
+        }
         if parts.first == "frame" {
             errors.append(r.error("'\(s)' is not animatable: Core Animation computes frame from bounds, position and anchorPoint",
                                   hint: "animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes"))
@@ -26,6 +28,18 @@ extension SceneDecoder {
         let hint = EditDistance.bestMatch(for: s, among: candidates)
         errors.append(r.error("unknown key path '\(s)'", hint: hint.map { "did you mean '\($0)'?" }))
         return nil
+    }
+
+    /// A key path of CAShapeLayer, CATextLayer or CAGradientLayer animated on a layer of another
+    /// type is refused like the key in `set` (Core Animation would animate nothing); false after
+    /// recording the error.
+    private func checkLayerClass(of key: String, in path: String, _ r: JSONReader) -> Bool {
+        guard let layer = animatedLayer, let (owner, name) = classOwner(of: key, layer: layer) else { return true }
+        let node = tree.nodes[layer]
+        let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
+        errors.append(r.error("'\(path)' is a \(name) key path; layer '\(node.id)' is of type '\(node.properties.kind.rawValue)'",
+                              hint: "add \"type\": \"\(owner.rawValue)\" to layer '\(node.id)'\(declaredAt)"))
+        return false
     }
 
     /// `cumulative` on a whole-matrix transform animation has no defined meaning here (a matrix

@@ -89,6 +89,12 @@ extension SceneDecoder {
         }
     }
 
+    /// The class `key` belongs to when it is not `layer`'s own: nil for CALayer keys and the layer's class's.
+    func classOwner(of key: String, layer: Int) -> (LayerKind, String)? {
+        let kind = tree.nodes[layer].properties.kind
+        return Self.classKeys.first { $0.owner != kind && $0.keys.contains(key) }.map { ($0.owner, $0.name) }
+    }
+
     private func misplacedClassKeys(_ object: JSONObjectReader, kind: LayerKind) -> [(LayerKind, String, String)] {
         Self.classKeys.filter { $0.owner != kind }.flatMap { c in
             c.keys.filter { object.has($0) }.map { (c.owner, c.name, $0) }

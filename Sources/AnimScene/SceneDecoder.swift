@@ -123,12 +123,14 @@ final class SceneDecoder {
 
     /// Layer animations are gathered during the layer pass and added at t = 0, in file order.
     var layerAnimations: [(layer: Int, reader: JSONReader)] = []
+    /// The layer whose animation is being decoded, so a key path of another layer class is refused.
+    var animatedLayer: Int?
 
     private func decodeLayerAnimations() {
         for (layer, reader) in layerAnimations {
             guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { continue }
             for item in list {
-                if let animation = decodeAnimation(item) {
+                if let animation = decodeAnimation(item, on: layer) {
                     addActions([TimedAction(time: 0, action: .addAnimation(layer: layer, animation))], from: item)
                 }
             }

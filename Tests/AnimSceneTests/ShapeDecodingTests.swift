@@ -86,6 +86,28 @@ struct ShapeDecodingTests {
         #expect(path.bounds == Rect(x: 0, y: 0, width: 40, height: 100))
     }
 
+    @Test func anotherClassesKeyPathIsRefusedWhereItIsAnimated() throws {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "animations": [{"keyPath": "lineWidth", "toValue": 2},
+                                                   {"type": "group", "animations": [{"keyPath": "fontSize", "toValue": 9}]}]},
+                        {"id": "t", "type": "text", "animations": [{"keyPath": "fontSize", "toValue": 9},
+                                                                   {"type": "keyframe", "keyPath": "startPoint", "values": [[0, 0], [1, 1]]}]}],
+             "timeline": [{"at": 0, "addAnimation": {"layer": "t", "animation": {"keyPath": "strokeEnd", "toValue": 0.5}}}]}
+            """)
+        #expect(e.map { $0.path?.description ?? "" } == ["layers[0].animations[0].keyPath", "layers[0].animations[1].animations[0].keyPath",
+                                                        "layers[1].animations[1].keyPath", "timeline[0].addAnimation.animation.keyPath"],
+                "\(e.map(\.message))")
+        #expect(e.first?.message == "'lineWidth' is a CAShapeLayer key path; layer 'a' is of type 'layer'")
+        #expect(e.first?.hint == "add \"type\": \"shape\" to layer 'a' (declared at layers[0].id)")
+        #expect(e[2].message == "'startPoint' is a CAGradientLayer key path; layer 't' is of type 'text'")
+        // The layer's own class's key paths and CALayer's decode as before.
+        _ = try base.decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "s", "type": "shape", "animations": [{"keyPath": "lineWidth", "toValue": 2}, {"keyPath": "opacity", "toValue": 0}]}]}
+            """)
+    }
+
     @Test func badShapeValuesAreLocated() {
         let e = base.errors("""
             {"canvas": {"width": 10, "height": 10},
