@@ -23,6 +23,10 @@ extension AnimatableValue {
         case let (.path(a), .path(b)):
             // Paths of different structures jump at the end, like values that cannot be blended.
             return .path(a.interpolated(to: b, by: t) ?? (t < 1 ? a : b))
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { $0.interpolatedPremultiplied(to: $1, by: t) })
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { mix($0, $1) })
         default: return t < 1 ? self : other
         }
     }
@@ -50,6 +54,8 @@ extension AnimatableValue {
             .rect(Rect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
         case let .color(c): .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
         case let .vector3(v): .vector3(Vector3(x: v.x * k, y: v.y * k, z: v.z * k))
+        case let .colors(c): .colors(c.map { AnimatableValue.color($0).scaled(by: k).color ?? $0 })
+        case let .numbers(n): .numbers(n.map { $0 * k })
         case .transform, .bool, .path: self
         }
     }
@@ -68,12 +74,21 @@ extension AnimatableValue {
                          alpha: f(a.alpha, b.alpha)))
         case let (.transform(a), .transform(b)): .transform(transform(a, b))
         case let (.vector3(a), .vector3(b)): .vector3(Vector3(x: f(a.x, b.x), y: f(a.y, b.y), z: f(a.z, b.z)))
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            .colors(zip(a, b).map { AnimatableValue.color($0).combine(.color($1), f, transform: transform).color ?? $1 })
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map { f($0, $1) })
         default: o
         }
     }
 }
 
 private typealias Vector3 = DecomposedTransform.Vector3
+
+private extension AnimatableValue {
+    var color: Color? {
+        if case let .color(c) = self { c } else { nil }
+    }
+}
 
 extension Color {
     /// Interpolates in premultiplied space, as Core Animation does, so a fade from a clear colour

@@ -5,7 +5,7 @@ import AnimLayers
 /// rects, colours and value-function vectors as plain vectors. Colours use premultiplied components (r·a, g·a, b·a, a), as
 /// the linear colour interpolation does, and are converted back at the end.
 enum KeyframeComponents {
-    /// The components of a value; nil for transforms and booleans.
+    /// The components of a value; nil for transforms, booleans, paths and lists (gradient stops).
     static func vector(_ v: AnimatableValue) -> [Double]? {
         switch v {
         case let .number(x): [x]
@@ -14,7 +14,7 @@ enum KeyframeComponents {
         case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case let .color(c): [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
         case let .vector3(v): [v.x, v.y, v.z]
-        case .transform, .bool, .path: nil
+        case .transform, .bool, .path, .colors, .numbers: nil
         }
     }
 

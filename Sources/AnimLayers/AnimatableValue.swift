@@ -14,6 +14,10 @@ public enum AnimatableValue: Hashable, Sendable {
     /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions. No layer
     /// property holds one.
     case vector3(DecomposedTransform.Vector3)
+    /// CAGradientLayer.colors, interpolated colour by colour between lists of one length.
+    case colors([Color])
+    /// CAGradientLayer.locations, interpolated number by number between lists of one length.
+    case numbers([Double])
 
     /// The type of the value.
     public var kind: ValueKind {
@@ -27,6 +31,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .bool: .bool
         case .path: .path
         case .vector3: .vector3
+        case .colors: .colors
+        case .numbers: .numbers
         }
     }
 
@@ -59,7 +65,7 @@ public enum AnimatableValue: Hashable, Sendable {
 
 /// The type of an animatable value.
 public enum ValueKind: String, Hashable, Sendable {
-    case number, point, size, rect, color, transform, bool, path, vector3
+    case number, point, size, rect, color, transform, bool, path, vector3, colors, numbers
 
     /// The field names of a structured kind, with their kinds.
     public var components: [(name: String, kind: ValueKind)] {

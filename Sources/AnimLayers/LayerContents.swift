@@ -50,19 +50,27 @@ public struct LayerGradient: Hashable, Sendable {
 
     public init() {}
 
+    /// CA's default locations for `n` colours: 0 to 1 in equal steps.
+    public static func evenLocations(_ n: Int) -> [Double] {
+        (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+    }
+
     /// Colour stops with explicit locations: CA's evenly spaced default when `locations` is nil or
-    /// of another length than `colors`, clamped to 0…1 and made non-decreasing.
+    /// of another length than `colors`, made non-decreasing. A location outside 0…1 is kept: the
+    /// gradient is drawn between 0 and 1 as the part of a longer ramp, so stops at [-0.2, -0.1, 0]
+    /// animating to [1, 1.1, 1.2] (the shimmer of loading placeholders) slide in and out smoothly.
+    /// *Uncertain:* Apple documents locations as 0…1 only; this is our reading of what iOS draws.
     public var stops: [(location: Double, color: Color)] {
         let n = colors.count
         guard n > 0 else { return [] }
         var out: [(location: Double, color: Color)] = []
-        var floor = 0.0
+        var floor = -Double.infinity
         for (i, c) in colors.enumerated() {
             var l: Double
             if let locations, locations.count == n { l = locations[i] } else {
                 l = n == 1 ? 0 : Double(i) / Double(n - 1)
             }
-            l = l.isFinite ? min(1, max(floor, l)) : floor
+            l = l.isFinite ? max(floor, l) : (floor.isFinite ? floor : 0)
             floor = l
             out.append((l, c))
         }

@@ -5,7 +5,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
-    case contentsRect, startPoint, endPoint
+    case contentsRect, startPoint, endPoint, colors, locations
     case path, fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit, strokeStart, strokeEnd
     case fontSize, foregroundColor
 
@@ -23,6 +23,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd: .number
         case .path: .path
         case .foregroundColor: .color
+        case .colors: .colors
+        case .locations: .numbers
         }
     }
 
@@ -49,6 +51,9 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .contentsRect: .rect(p.contentsRect)
         case .startPoint: .point(p.gradient.startPoint)
         case .endPoint: .point(p.gradient.endPoint)
+        case .colors: .colors(p.gradient.colors)
+        // nil reads as the evenly spaced stops it stands for, so an animation from it moves them.
+        case .locations: .numbers(p.gradient.locations ?? LayerGradient.evenLocations(p.gradient.colors.count))
         case .path: .path(p.shape.path ?? Path())
         case .fillColor: .color(p.shape.fillColor ?? .clear)
         case .strokeColor: .color(p.shape.strokeColor ?? .clear)
@@ -85,6 +90,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.contentsRect, .rect(x)): p.contentsRect = x
         case let (.startPoint, .point(x)): p.gradient.startPoint = x
         case let (.endPoint, .point(x)): p.gradient.endPoint = x
+        case let (.colors, .colors(x)): p.gradient.colors = x
+        case let (.locations, .numbers(x)): p.gradient.locations = x
         case let (.path, .path(x)): p.shape.path = x
         case let (.fillColor, .color(x)): p.shape.fillColor = x
         case let (.strokeColor, .color(x)): p.shape.strokeColor = x

@@ -108,6 +108,8 @@ extension SceneDecoder {
         case .vector3:
             let v = try reader.numberList([3], what: "[x, y, z]")
             return .vector3(.init(x: v[0], y: v[1], z: v[2]))
+        case .colors: return .colors(try reader.array().map { r throws(SceneError) in try r.color() })
+        case .numbers: return .numbers(try reader.array().map { r throws(SceneError) in try r.number() })
         }
     }
 }

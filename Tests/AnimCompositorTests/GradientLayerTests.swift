@@ -38,6 +38,10 @@ struct GradientLayerTests: CompositorFixture {
         #expect(g.stops.map(\.location) == [0, 1], "a count that differs from colors' is ignored")
         g.locations = [0.6, 0.3]
         #expect(g.stops.map(\.location) == [0.6, 0.6], "made non-decreasing")
+        g.locations = [-0.5, 1.5]
+        #expect(g.stops.map(\.location) == [-0.5, 1.5], "kept outside 0…1")
+        g.locations = [.nan, .infinity]
+        #expect(g.stops.map(\.location) == [0, 0], "a location that is not finite takes the one before, or 0")
     }
 
     @Test func locationsMoveTheStops() throws {
@@ -47,6 +51,16 @@ struct GradientLayerTests: CompositorFixture {
         }
         #expect(b[100, 32] == PixelRGBA8(r: 255, g: 0, b: 0, a: 255))
         #expect(abs(Int(b[192, 32].b) - 128) <= 2)
+    }
+
+    @Test func locationsOutsideZeroToOneShowTheirPartOfTheRamp() throws {
+        // red at -1, blue at 1: the layer shows the ramp's second half, from the midpoint to blue.
+        let b = try gradient { $0.gradient.locations = [-1, 1] }
+        for x in [0, 128, 255] {
+            let f = ((Double(x) + 0.5) / 256 + 1) / 2
+            let p = b[x, 32]
+            #expect(abs(Double(p.r) - 255 * (1 - f)) <= 1.5 && abs(Double(p.b) - 255 * f) <= 1.5, "x \(x): \(p)")
+        }
     }
 
     @Test func theGradientFollowsTheCornerRadius() throws {
