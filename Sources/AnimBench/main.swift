@@ -1,13 +1,18 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
-//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum]
+//   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
 // It also prints the memory-bandwidth floor (writing one frame's pixels) and the peak resident memory.
 // --checksum: after the timed runs, one more untimed run hashes every pixel byte of every frame, in
 // frame order (64-bit FNV-1a, see FrameChecksum), and prints it as 16 hex digits: the same scene,
 // frames and scale give the same checksum on every build that renders the same pixels. The timed
 // runs hash nothing, so the figures measure rendering alone.
+// --rotate N: also times one thread drawing into N canvases in turn (each frame is given back N − 1
+// frames later), as every worker of a parallel run must, since the frames in flight and the one on
+// show each hold a canvas; a serial run draws every frame into the canvas it just gave back, which
+// is still in the cache. The ratio of the two is what the cache alone is worth on this machine.
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
+import AnimRaster
 import AnimRender
 import AnimScene
 import Dispatch
@@ -26,6 +31,8 @@ struct Options {
     var floor = true
     /// Hashes every frame's pixels in an extra, untimed run.
     var checksum = false
+    /// Canvases the extra serial run draws into in turn (0: no such run).
+    var rotate = 0
 
     init(_ args: [String]) {
         var i = 0
@@ -37,6 +44,7 @@ struct Options {
             case "--scale": i += 1; scale = Double(args[i])
             case "--no-floor": floor = false
             case "--checksum": checksum = true
+            case "--rotate": i += 1; rotate = max(0, Int(args[i]) ?? 0)
             default: scene = args[i]
             }
             i += 1
@@ -81,11 +89,26 @@ var drawn = FrameCount(drawn: 0, repeated: 0)
 // tenant, a clock boost while only one core is busy) affects them alike; the scaling is the median
 // of the per-repeat ratios.
 var times = [[Double]](repeating: [], count: options.threadCounts.count)
+var rotated: [Double] = []
+/// One thread, every frame drawn (no repeat detection), each given back `canvases` − 1 frames later.
+func renderRotating(_ canvases: Int) {
+    var held: [Bitmap] = []
+    for i in 0..<frames {
+        held.append(renderer.render(renderer.presentation(ofFrame: i)))
+        if held.count >= canvases { Renderer.recycle(held.removeFirst()) }
+    }
+    while let b = held.popLast() { Renderer.recycle(b) }
+}
 for _ in 0..<options.repeats {
     for (k, threads) in options.threadCounts.enumerated() {
         let start = seconds()
         drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
         times[k].append((seconds() - start) * 1000 / Double(frames))
+    }
+    if options.rotate > 0 {
+        let start = seconds()
+        renderRotating(options.rotate)
+        rotated.append((seconds() - start) * 1000 / Double(frames))
     }
 }
 func median(_ values: [Double]) -> Double {
@@ -100,6 +123,11 @@ if options.threadCounts.count > 1 {
     let last = options.threadCounts.count - 1
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
+}
+if options.rotate > 0, let first = times.first, !first.isEmpty {
+    let ratios = (0..<options.repeats).map { rotated[$0] / first[$0] }
+    print("threads 1, \(options.rotate) canvases in turn: \(fixed(rotated.min() ?? .nan, 2)) ms/frame (median \(fixed(median(rotated), 2))), "
+          + "\(fixed(median(ratios), 2))× the \(options.threadCounts[0])-thread run's time (median of \(options.repeats) paired runs)")
 }
 print("frames drawn: \(drawn.drawn), repeating the frame before: \(drawn.repeated)")
 if options.checksum {

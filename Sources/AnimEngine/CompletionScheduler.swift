@@ -66,12 +66,23 @@ enum CompletionScheduler {
         var out: Set<PropertyOnLayer> = []
         for entry in a.changes {
             for setting in entry.settings {
-                if case let .value(path, _) = setting, !UIViewLowering.additive.contains(path.property) {
-                    out.insert(PropertyOnLayer(layer: entry.layer, property: path.property))
+                if let property = animatedProperty(setting), !UIViewLowering.additive.contains(property) {
+                    out.insert(PropertyOnLayer(layer: entry.layer, property: property))
                 }
             }
         }
         return out
+    }
+
+    /// The property a setting animates inside a block: a key path's, or a gradient's stops, which
+    /// are set as styles but animate like any property (UIViewLowering compares every property).
+    private static func animatedProperty(_ setting: LayerSetting) -> LayerProperty? {
+        switch setting {
+        case let .value(path, _): path.property
+        case .gradientColors: .colors
+        case .gradientLocations: .locations
+        default: nil
+        }
     }
 
     static func interrupts(_ action: Action, _ a: UIViewAnimation) -> Bool {

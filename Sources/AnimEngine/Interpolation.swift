@@ -77,6 +77,8 @@ extension AnimatableValue {
         case let (.colors(a), .colors(b)) where a.count == b.count:
             .colors(zip(a, b).map { AnimatableValue.color($0).combine(.color($1), f, transform: transform).color ?? $1 })
         case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map { f($0, $1) })
+        // Lists of different lengths have nothing to add entry by entry: the left-hand side stays.
+        case (.colors, .colors), (.numbers, .numbers): self
         default: o
         }
     }

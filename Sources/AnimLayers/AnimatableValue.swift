@@ -67,6 +67,15 @@ public enum AnimatableValue: Hashable, Sendable {
 public enum ValueKind: String, Hashable, Sendable {
     case number, point, size, rect, color, transform, bool, path, vector3, colors, numbers
 
+    /// The kind in an error message, after "a": "number", "list of colours", …
+    public var phrase: String {
+        switch self {
+        case .colors: "list of colours"
+        case .numbers: "list of numbers"
+        default: rawValue
+        }
+    }
+
     /// The field names of a structured kind, with their kinds.
     public var components: [(name: String, kind: ValueKind)] {
         switch self {

@@ -69,4 +69,9 @@ public struct Renderer: Sendable {
         // The canvas size was validated when the scene was loaded, so the bitmap always exists.
         compositor.render(tree)!
     }
+
+    /// Gives a frame back once it is no longer needed, so a later frame draws into its memory.
+    public static func recycle(_ frame: consuming Bitmap) {
+        Compositor.recycle(frame)
+    }
 }

@@ -8,7 +8,7 @@ enum LayerKey {
     case frame, masksToBounds, allowsGroupOpacity, doubleSided
     /// The layer's own CAMediaTiming (`beginTime`, `speed`, `timeOffset`).
     case timing(LayerTiming.Field)
-    /// A property that is not animatable (corner style, shadowPath, contents, gradient stops).
+    /// A property set as a style (corner style, shadowPath, contents, gradient stops and type).
     case style(StyleKey)
     /// CATextLayer's keys that are not animatable (`string`, `font`, …).
     case text(TextStyleKey)

@@ -38,7 +38,7 @@ extension SceneDecoder {
         let node = tree.nodes[layer]
         let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
         errors.append(r.error("'\(path)' is a \(name) key path; layer '\(node.id)' is of type '\(node.properties.kind.rawValue)'",
-                              hint: "add \"type\": \"\(owner.rawValue)\" to layer '\(node.id)'\(declaredAt)"))
+                              hint: Self.typeHint(owner, declared: node.properties.kind != .layer, layer: node.id) + declaredAt))
         return false
     }
 

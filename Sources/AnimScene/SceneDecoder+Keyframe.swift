@@ -49,7 +49,7 @@ extension SceneDecoder {
                                     mode: CalculationMode, keyTimes: [Double]?, functions: [TimingFunction],
                                     additive: Bool, cumulative: Bool) -> Animation.Content? {
         guard keyPath.kind == .point else {
-            errors.append(pathReader.error("a path animates a point property such as position; '\(keyPath)' holds a \(keyPath.kind.rawValue)"))
+            errors.append(pathReader.error("a path animates a point property such as position; '\(keyPath)' holds a \(keyPath.kind.phrase)"))
             return nil
         }
         for key in ["values", "tensionValues", "continuityValues", "biasValues"] {

@@ -2,8 +2,9 @@ import AnimEngine
 import AnimGeometry
 import AnimLayers
 
-/// Layer keys that are not animatable: the corner style, the shadow's path, the contents image and
-/// how it is placed, and CAGradientLayer's colour stops.
+/// Layer keys set as styles: the corner style, the shadow's path, the contents image and how it is
+/// placed, and CAGradientLayer's colour stops and type. `colors` and `locations` are also animatable
+/// key paths (LayerProperty), decoded here for a layer and `set` because `locations` may be null.
 enum StyleKey: String, CaseIterable {
     case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale
     case colors, locations, gradientType

@@ -74,7 +74,7 @@ extension SceneDecoder {
     private func checkClassKeys(_ object: JSONObjectReader, kind: LayerKind) {
         for (owner, name, key) in misplacedClassKeys(object, kind: kind) {
             errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; this layer's type is '\(kind.rawValue)'",
-                                            hint: "add \"type\": \"\(owner.rawValue)\""))
+                                            hint: Self.typeHint(owner, declared: object.has("type"))))
         }
     }
 
@@ -85,8 +85,15 @@ extension SceneDecoder {
         let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
         for (owner, name, key) in misplacedClassKeys(object, kind: kind) {
             errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; layer '\(node.id)' is of type '\(kind.rawValue)'",
-                                            hint: "add \"type\": \"\(owner.rawValue)\" to layer '\(node.id)'\(declaredAt)"))
+                                            hint: Self.typeHint(owner, declared: kind != .layer, layer: node.id) + declaredAt))
         }
+    }
+
+    /// How to make a layer of `owner`'s class: add a type, or change the one it has.
+    /// `layer` names the layer when the key is not on its own object.
+    static func typeHint(_ owner: LayerKind, declared: Bool, layer: String? = nil) -> String {
+        declared ? "change \"type\" to \"\(owner.rawValue)\"" + (layer.map { " on layer '\($0)'" } ?? "")
+            : "add \"type\": \"\(owner.rawValue)\"" + (layer.map { " to layer '\($0)'" } ?? "")
     }
 
     /// The class `key` belongs to when it is not `layer`'s own: nil for CALayer keys and the layer's class's.

@@ -74,7 +74,8 @@ extension SceneDecoder {
         let layer = attempt { () throws(SceneError) in try resolveLayer(try object.required("layer")) }
         let key = object.optional("key").flatMap { r in attempt { () throws(SceneError) in try r.string() } }
         guard let animReader = attempt({ () throws(SceneError) in try object.required("animation") }),
-              let layer, var animation = decodeAnimation(animReader, on: layer) else { return nil }
+              var animation = layer.map({ decodeAnimation(animReader, on: $0) }) ?? decodeAnimation(animReader),
+              let layer else { return nil }
         if let key { animation.key = key }
         return .addAnimation(layer: layer, animation)
     }

@@ -10,7 +10,7 @@ extension SceneDecoder {
               let function = decodeName(r, ValueFunction.self, what: "valueFunction") else { return nil }
         guard keyPath.kind == .transform else {
             let whole = keyPath.property.kind == .transform ? keyPath.property.rawValue : nil
-            errors.append(r.error("valueFunction builds a transform matrix: it applies to the key paths 'transform' and 'sublayerTransform', not '\(keyPath)' (a \(keyPath.kind.rawValue))",
+            errors.append(r.error("valueFunction builds a transform matrix: it applies to the key paths 'transform' and 'sublayerTransform', not '\(keyPath)' (a \(keyPath.kind.phrase))",
                                   hint: whole.map { "use keyPath '\($0)' with the value function, or '\(keyPath)' without one" }))
             return nil
         }

@@ -56,5 +56,8 @@ struct GradientStopAnimationTests {
         #expect(value(a, "locations", at: 0.5, tree: tree) == .numbers([0.5, 0.75]))
         let by = Fixture.basic("locations", by: .numbers([0.5, 0.5]))
         #expect(value(by, "locations", at: 0.5, tree: tree) == .numbers([0.5, 0.75]), "byValue alone: model + by·t")
+        // An addend of another length adds nothing: the model shows, not the addend as absolute stops.
+        let odd = Fixture.basic("locations", from: .numbers([0]), to: .numbers([0.5]), additive: true)
+        #expect(value(odd, "locations", at: 0.5, tree: tree) == .numbers([0.25, 0.5]))
     }
 }

@@ -85,6 +85,21 @@ struct UIViewAnimationTests {
         #expect(interrupted.presentation(at: 5).roots == [0])
     }
 
+    @Test func aGradientsStopsInterruptLikeAnyProperty() {
+        // colors and locations are set as styles but animate: a second block replaces the first.
+        let mark = CompletionAction(condition: .interrupted, action: .set([(layer: 0, changes: [x(999)])]))
+        let white = Color.white, black = Color.black
+        for (first, second) in [(LayerSetting.gradientColors([white, white]), LayerSetting.gradientColors([black, black])),
+                                (.gradientLocations([0, 0.5]), .gradientLocations([0.5, 1]))] {
+            let t = timeline([
+                animate(at: 0, { $0.completion = [mark] }, [.gradientColors([black, white]), first]),
+                animate(at: 0.5, { _ in }, [second]),
+            ])
+            #expect(t.actions.map(\.time) == [0, 0.5, 0.5], "\(second)")
+            #expect(Fixture.number(t, "position.x", at: 0.6) == 999, "finished = false branch, \(second)")
+        }
+    }
+
     @Test func additiveChangesDoNotInterrupt() {
         let note = CompletionAction(action: .set([(layer: 0, changes: [alpha(0.5)])]))
         let t = timeline([

@@ -101,6 +101,14 @@ struct ShapeDecodingTests {
         #expect(e.first?.message == "'lineWidth' is a CAShapeLayer key path; layer 'a' is of type 'layer'")
         #expect(e.first?.hint == "add \"type\": \"shape\" to layer 'a' (declared at layers[0].id)")
         #expect(e[2].message == "'startPoint' is a CAGradientLayer key path; layer 't' is of type 'text'")
+        #expect(e[2].hint == "change \"type\" to \"gradient\" on layer 't' (declared at layers[1].id)")
+        // An unknown layer does not hide the animation's own errors.
+        let both = base.errors("""
+            {"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}],
+             "timeline": [{"at": 0, "addAnimation": {"layer": "b", "animation": {"keyPath": "opacty", "toValue": 0}}}]}
+            """)
+        #expect(both.map { $0.path?.description ?? "" } == ["timeline[0].addAnimation.layer", "timeline[0].addAnimation.animation.keyPath"],
+                "\(both.map(\.message))")
         // The layer's own class's key paths and CALayer's decode as before.
         _ = try base.decode("""
             {"canvas": {"width": 10, "height": 10},
