@@ -7,7 +7,9 @@ import Synchronization
 /// Renders frames on several threads and hands them over strictly in frame order.
 ///
 /// Workers claim frame indices one at a time and never wait for each other; the caller's thread
-/// consumes finished frames in order while later ones are being rendered. At most a window of
+/// is one of them: it consumes finished frames in order, and while the next one is not ready it
+/// claims and draws a frame itself instead of sleeping (so `threads` threads draw, and no extra
+/// thread competes with them for the cores). At most a window of
 /// frames (2 to 8 per thread, within 128 MB) are claimed but not yet consumed, so memory is bounded
 /// by the frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
 /// frame is a pure function of its index.
@@ -66,15 +68,19 @@ public enum ParallelFrames {
         }
         let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer), prepare: prepare)
         let workers = DispatchGroup()
-        for _ in 0..<threads {
+        // The calling thread is one of the `threads`: it draws frames while the one it must hand
+        // over next is not ready, so it never sleeps while there is work, and no third thread
+        // competes with the workers for the cores.
+        for _ in 1..<threads {
             DispatchQueue.global().async(group: workers) { pipeline.work(renderer) }
         }
         defer {
-            pipeline.cancel(workers: threads)
+            pipeline.cancel(workers: threads - 1)
             workers.wait()
         }
         for k in indices.indices {
             var prepared: Prepared?
+            while !pipeline.isReady(k), pipeline.drawOne(renderer) {}
             if let (frame, value) = pipeline.take(k) {
                 shown.replace(with: frame)
                 prepared = value
@@ -166,14 +172,34 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
         while true {
             space.wait()
             if cancelled.load(ordering: .acquiring) { return }
-            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard k < indices.count else { return }
-            let tree = renderer.presentation(ofFrame: indices[k])
-            trees.withLock { $0[k % window] = (k, tree) }
-            let slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? Slot.repeated : drawn(k, tree, renderer)
-            slots.withLock { $0[k % window] = slot }
-            ready[k % window].signal()
+            guard claimAndDraw(renderer) else { return }
         }
+    }
+
+    /// The consuming thread's turn: claims and renders the next position if the window has room
+    /// and positions remain, without waiting; false when it did nothing.
+    func drawOne(_ renderer: Renderer) -> Bool {
+        guard space.wait(timeout: .now()) == .success else { return false }
+        if claimAndDraw(renderer) { return true }
+        space.signal()  // nothing left to claim: give the room back
+        return false
+    }
+
+    /// Claims the next position and publishes its result; false when every position is claimed.
+    private func claimAndDraw(_ renderer: Renderer) -> Bool {
+        let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard k < indices.count else { return false }
+        let tree = renderer.presentation(ofFrame: indices[k])
+        trees.withLock { $0[k % window] = (k, tree) }
+        let slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? Slot.repeated : drawn(k, tree, renderer)
+        slots.withLock { $0[k % window] = slot }
+        ready[k % window].signal()
+        return true
+    }
+
+    /// Whether position `k` has been rendered (it is then taken without waiting).
+    func isReady(_ k: Int) -> Bool {
+        slots.withLock { if case .empty = $0[k % window] { false } else { true } }
     }
 
     private func drawn(_ k: Int, _ tree: LayerTree, _ renderer: Renderer) -> Slot {
