@@ -125,7 +125,7 @@ private struct ShownFrame {
 
 extension ParallelFrames {
     /// How many frames may be claimed but not yet consumed: enough that the workers rarely wait
-    /// while the consuming thread is descheduled (it shares the cores with them), up to 8 per
+    /// while the caller's thread is consuming a frame or drawing one of its own, up to 8 per
     /// thread within 128 MB of frames, and never fewer than 2 per thread.
     static func window(threads: Int, renderer: Renderer) -> Int {
         let (w, h) = renderer.pixelSize
