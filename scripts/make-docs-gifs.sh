@@ -23,6 +23,7 @@ $bin Scenes/transform3d/cube.json --gif docs/images/cube.gif --fps 20 --quiet
 $bin Scenes/masks/circle-reveal.json --gif docs/images/circle-reveal.gif --quiet
 $bin Scenes/shadows/shadows.json --frame 9 --png docs/images/shadows.png --quiet
 $bin Scenes/gradients/gradients.json --frame 9 --png docs/images/gradients.png --quiet
+$bin Scenes/gradients/shimmer.json --gif docs/images/shimmer.gif --quiet
 $bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.png --quiet
 # Transitions (docs/transitions.md): one GIF per scene, and the seeds' transition demos.
 mkdir -p docs/images/transitions
