@@ -52,9 +52,9 @@ extension AnimatableValue {
         case let .size(s): .size(Size(width: s.width * k, height: s.height * k))
         case let .rect(r):
             .rect(Rect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
-        case let .color(c): .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
+        case let .color(c): .color(c.combined(c) { a, _ in a * k })
         case let .vector3(v): .vector3(Vector3(x: v.x * k, y: v.y * k, z: v.z * k))
-        case let .colors(c): .colors(c.map { AnimatableValue.color($0).scaled(by: k).color ?? $0 })
+        case let .colors(c): .colors(c.map { $0.combined($0) { a, _ in a * k } })
         case let .numbers(n): .numbers(n.map { $0 * k })
         case .transform, .bool, .path: self
         }
@@ -69,13 +69,11 @@ extension AnimatableValue {
         case let (.rect(a), .rect(b)):
             .rect(Rect(x: f(a.origin.x, b.origin.x), y: f(a.origin.y, b.origin.y),
                        width: f(a.size.width, b.size.width), height: f(a.size.height, b.size.height)))
-        case let (.color(a), .color(b)):
-            .color(Color(red: f(a.red, b.red), green: f(a.green, b.green), blue: f(a.blue, b.blue),
-                         alpha: f(a.alpha, b.alpha)))
+        case let (.color(a), .color(b)): .color(a.combined(b, f))
         case let (.transform(a), .transform(b)): .transform(transform(a, b))
         case let (.vector3(a), .vector3(b)): .vector3(Vector3(x: f(a.x, b.x), y: f(a.y, b.y), z: f(a.z, b.z)))
         case let (.colors(a), .colors(b)) where a.count == b.count:
-            .colors(zip(a, b).map { AnimatableValue.color($0).combine(.color($1), f, transform: transform).color ?? $1 })
+            .colors(zip(a, b).map { $0.combined($1, f) })
         case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map { f($0, $1) })
         // Lists of different lengths have nothing to add entry by entry: the left-hand side stays.
         case (.colors, .colors), (.numbers, .numbers): self
@@ -86,9 +84,10 @@ extension AnimatableValue {
 
 private typealias Vector3 = DecomposedTransform.Vector3
 
-private extension AnimatableValue {
-    var color: Color? {
-        if case let .color(c) = self { c } else { nil }
+private extension Color {
+    /// `f` of each component with the same component of `o`.
+    func combined(_ o: Color, _ f: (Double, Double) -> Double) -> Color {
+        Color(red: f(red, o.red), green: f(green, o.green), blue: f(blue, o.blue), alpha: f(alpha, o.alpha))
     }
 }
 

@@ -63,14 +63,11 @@ public struct LayerGradient: Hashable, Sendable {
     public var stops: [(location: Double, color: Color)] {
         let n = colors.count
         guard n > 0 else { return [] }
+        let given = locations.flatMap { $0.count == n ? $0 : nil } ?? Self.evenLocations(n)
         var out: [(location: Double, color: Color)] = []
         var floor = -Double.infinity
-        for (i, c) in colors.enumerated() {
-            var l: Double
-            if let locations, locations.count == n { l = locations[i] } else {
-                l = n == 1 ? 0 : Double(i) / Double(n - 1)
-            }
-            l = l.isFinite ? max(floor, l) : (floor.isFinite ? floor : 0)
+        for (c, location) in zip(colors, given) {
+            let l = location.isFinite ? max(floor, location) : (floor.isFinite ? floor : 0)
             floor = l
             out.append((l, c))
         }

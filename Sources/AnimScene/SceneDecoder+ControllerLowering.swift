@@ -58,7 +58,7 @@ extension SceneDecoder {
         }
         guard isInWindowAtStart(vc.view) else { return nil }
         let view = tree.nodes[vc.view].id
-        let declaredAt = declared.first { $0.id == view }.map { " (declared at \($0.path))" } ?? ""
+        let declaredAt = declaration(of: view)
         return object.reader.error("the view of '\(vc.id)', '\(view)', is already on screen (in the window when the scene starts); "
                                        + "UIKit refuses to present a view controller that is already active",
                                    hint: "mark layer '\(view)'\(declaredAt) \"detached\": true, so that the present adds it")

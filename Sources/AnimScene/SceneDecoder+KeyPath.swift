@@ -36,7 +36,7 @@ extension SceneDecoder {
     private func checkLayerClass(of key: String, in path: String, _ r: JSONReader) -> Bool {
         guard let layer = animatedLayer, let (owner, name) = classOwner(of: key, layer: layer) else { return true }
         let node = tree.nodes[layer]
-        let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
+        let declaredAt = declaration(of: node.id)
         errors.append(r.error("'\(path)' is a \(name) key path; layer '\(node.id)' is of type '\(node.properties.kind.rawValue)'",
                               hint: Self.typeHint(owner, declared: node.properties.kind != .layer, layer: node.id) + declaredAt))
         return false

@@ -82,11 +82,16 @@ extension SceneDecoder {
     /// and where it is declared, since its type is set there.
     func checkClassKeys(_ object: JSONObjectReader, layer: Int) {
         let node = tree.nodes[layer], kind = node.properties.kind
-        let declaredAt = declared.first { $0.id == node.id }.map { " (declared at \($0.path))" } ?? ""
+        let declaredAt = declaration(of: node.id)
         for (owner, name, key) in misplacedClassKeys(object, kind: kind) {
             errors.append(object.errorAtKey(key, "'\(key)' is a \(name) property; layer '\(node.id)' is of type '\(kind.rawValue)'",
                                             hint: Self.typeHint(owner, declared: kind != .layer, layer: node.id) + declaredAt))
         }
+    }
+
+    /// " (declared at layers[…].id)" for the layer with `id`, or nothing for a layer the scene did not declare.
+    func declaration(of id: String) -> String {
+        declared.first { $0.id == id }.map { " (declared at \($0.path))" } ?? ""
     }
 
     /// How to make a layer of `owner`'s class: add a type, or change the one it has.
