@@ -86,6 +86,9 @@ public enum ParallelFrames {
                 prepared = value
             }
             try consume(indices[k], shown.bitmap, prepared)
+            // Back to the cache at once unless the next position may show it again, so a thread
+            // finishing a frame finds a canvas still warm from the frame before.
+            if !pipeline.mayRepeat(after: k) { shown.release() }
         }
         return shown.count(of: indices.count)
     }
@@ -149,6 +152,8 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
     /// The presentation trees of the positions claimed last, by position, so that the worker of
     /// position k can compare its tree with position k − 1's without evaluating it again.
     private let trees: Mutex<[(position: Int, tree: LayerTree)?]>
+    /// Whether each claimed position repeats the one before it, by position, once its worker knows.
+    private let repeats: Mutex<[(position: Int, repeats: Bool)?]>
 
     private enum Slot {
         case empty, drawn(Bitmap, Prepared), repeated
@@ -165,6 +170,7 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
         ready = (0..<window).map { _ in DispatchSemaphore(value: 0) }
         slots = Mutex([Slot](repeating: .empty, count: window))
         trees = Mutex([(position: Int, tree: LayerTree)?](repeating: nil, count: window))
+        repeats = Mutex([(position: Int, repeats: Bool)?](repeating: nil, count: window))
     }
 
     /// A worker's loop: wait for room in the window, claim the next position, render it.
@@ -191,10 +197,22 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
         guard k < indices.count else { return false }
         let tree = renderer.presentation(ofFrame: indices[k])
         trees.withLock { $0[k % window] = (k, tree) }
-        let slot = k > 0 && self.tree(at: k - 1, renderer) == tree ? Slot.repeated : drawn(k, tree, renderer)
+        let repeated = k > 0 && self.tree(at: k - 1, renderer) == tree
+        repeats.withLock { $0[k % window] = (k, repeated) }
+        let slot = repeated ? Slot.repeated : drawn(k, tree, renderer)
         slots.withLock { $0[k % window] = slot }
         ready[k % window].signal()
         return true
+    }
+
+    /// Whether position k + 1 may show position k's picture again: it repeats it, or whether it
+    /// does is not known yet (not claimed, or its tree not compared). False after the last position.
+    func mayRepeat(after k: Int) -> Bool {
+        guard k + 1 < indices.count else { return false }
+        return repeats.withLock { list in
+            guard let entry = list[(k + 1) % window], entry.position == k + 1 else { return true }
+            return entry.repeats
+        }
     }
 
     /// Whether position `k` has been rendered (it is then taken without waiting).
