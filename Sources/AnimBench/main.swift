@@ -137,6 +137,17 @@ if options.checksum {
     }
     print("checksum \(checksum.hex) (FNV-1a 64 of every pixel byte of frames 0…\(frames - 1))")
 }
+for threads in options.threadCounts {
+    // Which memory each frame was drawn into, in an untimed run like the timed ones: how many
+    // canvases take turns (each one more than the caches hold costs the threads time). The set
+    // drifts as the cache hands them out, so the median over every 8 frames in a row.
+    var canvases: [UInt] = []
+    ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
+        canvases.append(bitmap.pixels.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) })
+    }
+    let turns = median(canvases.indices.dropLast(7).map { Double(Set(canvases[$0..<$0 + 8]).count) })
+    print("threads \(threads): \(fixed(turns, 1)) canvases in turn (median over 8 frames in a row), \(Set(canvases).count) in all")
+}
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
     print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
