@@ -99,7 +99,24 @@ func renderRotating(_ canvases: Int) {
     }
     while let b = held.popLast() { Renderer.recycle(b) }
 }
+/// The most threads asked for, each drawing its own contiguous share of the frames serially (its
+/// own canvas, given back at once; no hand-over): what this machine gives that many threads on this
+/// content at this moment, the ceiling for the pipeline's scaling.
+let mostThreads = options.threadCounts.max() ?? 1
+var independent: [Double] = []
+func renderIndependently() {
+    DispatchQueue.concurrentPerform(iterations: mostThreads) { t in
+        for i in (t * frames / mostThreads)..<((t + 1) * frames / mostThreads) {
+            Renderer.recycle(renderer.render(renderer.presentation(ofFrame: i)))
+        }
+    }
+}
 for _ in 0..<options.repeats {
+    if mostThreads > 1 {
+        let start = seconds()
+        renderIndependently()
+        independent.append((seconds() - start) * 1000 / Double(frames))
+    }
     for (k, threads) in options.threadCounts.enumerated() {
         let start = seconds()
         drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
@@ -123,6 +140,13 @@ if options.threadCounts.count > 1 {
     let last = options.threadCounts.count - 1
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
+}
+if mostThreads > 1, let first = times.first, let last = times.last, !first.isEmpty {
+    let ceiling = median((0..<options.repeats).map { first[$0] / independent[$0] })
+    let reached = median((0..<options.repeats).map { independent[$0] / last[$0] })
+    print("threads \(mostThreads) drawing independently (each its own share, serially): \(fixed(independent.min() ?? .nan, 2)) ms/frame "
+          + "(median \(fixed(median(independent), 2))), scaling \(fixed(ceiling, 2))× (median of \(options.repeats) paired runs); "
+          + "the pipeline reached \(fixed(reached, 2)) of it")
 }
 if options.rotate > 0, let first = times.first, !first.isEmpty {
     let ratios = (0..<options.repeats).map { rotated[$0] / first[$0] }
