@@ -10,24 +10,27 @@ import Glibc
 /// pages again. With two threads at 3840×2160 that was 4× the single-thread page faults and a
 /// quarter more CPU time. `apply()` raises both thresholds.
 ///
-/// It also keeps every thread on glibc's main arena. A worker thread otherwise gets an arena of
-/// its own, made of 64 MB heaps that glibc unmaps as soon as they are empty, whatever the trim
-/// threshold: a 33 MB 4K canvas fills a heap alone, so each one freed there was mapped and
-/// faulted in again (at 4K on two threads: 154k page faults per 30 frames, 68k on one arena, and
-/// those only while the caches fill). Rendering allocates per shape and per frame, not per pixel,
-/// and small blocks come from glibc's per-thread caches, so sharing one arena costs no measurable
-/// lock contention. It changes the whole process's allocator and must run before any thread
-/// allocates, so the executables call it first thing; the library never does on its own.
+/// It also caps glibc's arenas at one per online core (glibc's default is eight per core). Each
+/// drawing thread then allocates from an arena of its own, not waiting for the other's lock: one
+/// arena shared by two threads cost the grid benchmark about 5000 futex sleeps per 1800 frames and
+/// 0.1 of its two-thread scaling (1.60× against 1.70×, docs/benchmarks.md). (A worker's arena is
+/// made of 64 MB heaps that glibc unmaps once empty, which once made 4K canvases fault in again on
+/// every frame; since finished frames and offscreen bitmaps are kept in caches, not freed, the page
+/// faults are the same on one arena and on two.) It changes the whole process's allocator and
+/// must run before any thread allocates, so the executables call it first thing; the library never
+/// does on its own.
 public enum AllocatorTuning {
     /// Sets glibc's mmap threshold to 64 MB, its trim threshold to 256 MB and its arena count to
-    /// one, and returns whether glibc took all three; calling it again sets the same values. With
+    /// the number of online cores, and returns whether glibc took all three; calling it again sets
+    /// the same values. With
     /// another C library (musl in Swift's static Linux SDK, Darwin) it does nothing and returns false.
     @discardableResult
     public static func apply() -> Bool {
         #if canImport(Glibc)
         let mmap = glibcMallopt(-3, 64 << 20) == 1  // M_MMAP_THRESHOLD
         let trim = glibcMallopt(-1, 256 << 20) == 1  // M_TRIM_THRESHOLD
-        let arenas = glibcMallopt(-8, 1) == 1  // M_ARENA_MAX
+        let cores = Int32(clamping: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let arenas = glibcMallopt(-8, cores) == 1  // M_ARENA_MAX
         return mmap && trim && arenas
         #else
         return false
