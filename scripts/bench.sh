@@ -6,7 +6,9 @@
 #   docs-320         the same kinds of layers at 320×480, a documentation GIF's size;
 #   compositor-1280 at --scale 3 (3840×2160), the stress case, with FRAMES / 4 frames.
 # AnimBench alternates 1 and 2 threads within each repeat and prints the median scaling of the
-# paired runs, the memory-bandwidth floor and the peak resident memory.
+# paired runs, the scaling the same two threads reach drawing independently (each its own share of
+# the frames, interleaved with the paired runs: what the machine gives at that moment), how many
+# canvases take turns, the memory-bandwidth floor on one thread and on two, and the peak memory.
 # The peers (scripts/peers/): grid_skia.py and compositor_skia.py (skia-python's raster backend, with
 # the python3 on PATH, pip-installed when missing), then grid_cairo.py and compositor_cairo.py (pycairo's
 # image surface, with numpy for the shadows' Gaussian blur, which cairo lacks; run with /usr/bin/python3,

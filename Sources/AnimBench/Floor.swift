@@ -7,19 +7,34 @@ import Glibc
 
 /// The least time a frame can take: writing each of its pixels once at this machine's memory
 /// bandwidth, measured by filling a 256 MB buffer (far larger than the caches, already mapped;
-/// best of several fills), then scaled to the frame's bytes.
+/// best of several fills), then scaled to the frame's bytes. With several threads, each fills its
+/// own share of the buffer at the same time: how much faster the memory takes the same bytes from
+/// that many cores, the ceiling for the scaling of any frame that is bound by memory traffic.
 enum BandwidthFloor {
-    static func milliseconds(width: Int, height: Int, repeats: Int) -> Double {
-        guard var buffer = Bitmap(width: 8192, height: 8192) else { return 0 }
+    static func milliseconds(width: Int, height: Int, repeats: Int, threads: Int = 1) -> Double {
+        let parts = max(1, threads)
+        let rows = 8192 / parts
+        var buffers = (0..<parts).map { _ in Bitmap(width: 8192, height: rows) }
+        guard buffers.allSatisfy({ $0 != nil }) else { return 0 }
         var best = Double.infinity
         for r in 0..<max(3, repeats) {
+            let colour = PixelRGBA8(r: UInt8(r & 255), g: 1, b: 2, a: 255)
             let start = DispatchTime.now().uptimeNanoseconds
-            buffer.fill(PixelRGBA8(r: UInt8(r & 255), g: 1, b: 2, a: 255))
+            buffers.withUnsafeMutableBufferPointer { list in
+                let shared = UnsafeSendable(list)
+                DispatchQueue.concurrentPerform(iterations: parts) { k in shared.value[k]!.fill(colour) }
+            }
             let end = DispatchTime.now().uptimeNanoseconds
             best = min(best, Double(end - start) / 1e6)
         }
-        return best * Double(width * height) / Double(8192 * 8192)
+        return best * Double(width * height) / Double(8192 * rows * parts)
     }
+}
+
+/// A buffer pointer handed to `concurrentPerform`, whose iterations each touch their own element.
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// The process's peak resident memory (getrusage's ru_maxrss, in kilobytes on Linux).

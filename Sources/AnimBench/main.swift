@@ -1,6 +1,9 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
-// It also prints the memory-bandwidth floor (writing one frame's pixels) and the peak resident memory.
+// It also prints the memory-bandwidth floor (writing one frame's pixels; and on the most threads
+// asked for, each writing its share at once), the same threads drawing independently (each its own
+// share of the frames, serially: the scaling the machine gives that content, interleaved with the
+// pipeline runs), how many canvases take turns, and the peak resident memory.
 // --checksum: after the timed runs, one more untimed run hashes every pixel byte of every frame, in
 // frame order (64-bit FNV-1a, see FrameChecksum), and prints it as 16 hex digits: the same scene,
 // frames and scale give the same checksum on every build that renders the same pixels. The timed
@@ -174,5 +177,10 @@ for threads in options.threadCounts {
 }
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
-    print("floor: \(fixed(BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats), 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
+    let one = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats)
+    print("floor: \(fixed(one, 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
+    if mostThreads > 1 {
+        let many = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats, threads: mostThreads)
+        print("floor on \(mostThreads) threads: \(fixed(many, 2)) ms/frame (the memory takes the same bytes \(fixed(one / many, 2))× as fast)")
+    }
 }
