@@ -64,19 +64,27 @@ public enum Rasterizer {
     }
 }
 
-/// The signed-area buffer of one scan conversion, in coordinates local to `bounds`.
-struct Accumulator {
+/// The signed-area buffer of one scan conversion, in coordinates local to `bounds`. Its cells come
+/// from the thread's ``CellScratch`` and go back to it, zeroed, once resolved.
+struct Accumulator: ~Copyable {
     let bounds: PixelRect
     let width: Int
     let height: Int
-    /// One extra column on the right takes the spill of edges at the right border.
+    /// Row-major, `width + 1` cells a row (one extra column on the right takes the spill of edges
+    /// at the right border); possibly longer than that, the rest zero and unused.
     var cells: [Float]
+    /// Whether `resolve()` has zeroed every cell again.
+    private var zeroed = false
 
     init(bounds: PixelRect) {
         self.bounds = bounds
         width = bounds.width
         height = bounds.height
-        cells = [Float](repeating: 0, count: (width + 1) * height)
+        cells = CellScratch.take(count: (width + 1) * height)
+    }
+
+    deinit {
+        if zeroed { CellScratch.give(cells) }
     }
 
     /// Adds the edge from a to b (absolute pixel coordinates).
@@ -198,12 +206,13 @@ struct Accumulator {
         return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
     }
 
-    /// Prefix-sums each row into 8-bit coverage, rounding to nearest.
-    func resolve() -> CoverageMask? {
+    /// Prefix-sums each row into 8-bit coverage, rounding to nearest, and zeroes the cells again.
+    mutating func resolve() -> CoverageMask? {
         var out = [UInt8](repeating: 0, count: width * height)
         var any = false
         let stride = width + 1
-        cells.withUnsafeBufferPointer { cells in
+        let (width, height) = (self.width, self.height)
+        cells.withUnsafeMutableBufferPointer { cells in
             out.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
                     var sum: Float = 0
@@ -221,14 +230,17 @@ struct Accumulator {
                             continue
                         }
                         sum += c
+                        cell[x] = 0
                         v = UInt8(min(1, abs(sum)) * 255 + 0.5)
                         coverage[x] = v
                         if v != 0 { any = true }
                         x &+= 1
                     }
+                    cell[width] = 0  // the spill column, never read
                 }
             }
         }
+        zeroed = true
         return any ? CoverageMask(bounds: bounds, coverage: out) : nil
     }
 }
