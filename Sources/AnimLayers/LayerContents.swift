@@ -66,8 +66,11 @@ public struct LayerGradient: Hashable, Sendable {
         let given = locations.flatMap { $0.count == n ? $0 : nil } ?? Self.evenLocations(n)
         var out: [(location: Double, color: Color)] = []
         var floor = -Double.infinity
+        // A location that is not finite (only arithmetic overflow makes one) takes the one before
+        // it, or before the first, the first finite one after it, so it moves no other stop.
+        let firstFinite = given.first(where: \.isFinite) ?? 0
         for (c, location) in zip(colors, given) {
-            let l = location.isFinite ? max(floor, location) : (floor.isFinite ? floor : 0)
+            let l = location.isFinite ? max(floor, location) : (floor.isFinite ? floor : firstFinite)
             floor = l
             out.append((l, c))
         }

@@ -42,6 +42,9 @@ struct GradientLayerTests: CompositorFixture {
         #expect(g.stops.map(\.location) == [-0.5, 1.5], "kept outside 0…1")
         g.locations = [.nan, .infinity]
         #expect(g.stops.map(\.location) == [0, 0], "a location that is not finite takes the one before, or 0")
+        g.colors = [.red, .white, .blue]
+        g.locations = [.nan, -0.5, 0.25]
+        #expect(g.stops.map(\.location) == [-0.5, -0.5, 0.25], "a leading one takes the first finite location after it")
     }
 
     @Test func locationsMoveTheStops() throws {
