@@ -25,7 +25,7 @@ for target in "${!allowed[@]}"; do
     [[ -e "$file" ]] || continue
     while read -r module; do
       case "$module" in
-        Glibc|Darwin|Foundation|Dispatch|Swift|_Concurrency|Synchronization) continue ;;
+        Glibc|Musl|Darwin|Foundation|Dispatch|Swift|_Concurrency|Synchronization) continue ;;
       esac
       if [[ " ${allowed[$target]} " != *" $module "* ]]; then
         echo "check-deps: $file imports $module, which $target may not use" >&2
