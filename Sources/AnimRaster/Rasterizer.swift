@@ -152,10 +152,13 @@ struct Accumulator: ~Copyable {
         var x = x0f
         let rowStart = Int(y0f.rounded(.down)), rowEnd = min(height, Int(y1f.rounded(.up)))
         let stride = width + 1
+        let right = Float(width)
         cells.withUnsafeMutableBufferPointer { cells in
             for row in rowStart..<rowEnd {
                 let dy = min(Float(row + 1), y1f) - max(Float(row), y0f)
-                let xNext = x + dxdy * dy
+                // Kept inside 0…width: stepping x row by row drifts, and an edge ending at x = 0
+                // could reach −1e-9, whose column −1 lies before the row (before the buffer in row 0).
+                let xNext = min(right, max(0, x + dxdy * dy))
                 let d = dy * direction
                 Self.spanRow(cells, base: row * stride, x, xNext, d, limit: width)
                 x = xNext
