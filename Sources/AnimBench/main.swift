@@ -145,12 +145,15 @@ if options.threadCounts.count > 1 {
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
 }
-if mostThreads > 1, let first = times.first, let last = times.last, !first.isEmpty {
-    let ceiling = median((0..<options.repeats).map { first[$0] / independent[$0] })
-    let reached = median((0..<options.repeats).map { independent[$0] / last[$0] })
+if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.threadCounts[$0] < options.threadCounts[$1] }),
+   let most = options.threadCounts.firstIndex(of: mostThreads), !times[fewest].isEmpty {
+    // Against the run with the fewest threads, as the scaling of the pipeline; concurrentPerform
+    // runs at most one share per core at a time.
+    let ceiling = median((0..<options.repeats).map { times[fewest][$0] / independent[$0] })
+    let reached = median((0..<options.repeats).map { independent[$0] / times[most][$0] })
     print("threads \(mostThreads) drawing independently (each its own share, serially): \(fixed(independent.min() ?? .nan, 2)) ms/frame "
-          + "(median \(fixed(median(independent), 2))), scaling \(fixed(ceiling, 2))× (median of \(options.repeats) paired runs); "
-          + "the pipeline reached \(fixed(reached, 2)) of it")
+          + "(median \(fixed(median(independent), 2))), scaling \(options.threadCounts[fewest]) → \(mostThreads) threads "
+          + "\(fixed(ceiling, 2))× (median of \(options.repeats) paired runs); the pipeline on \(mostThreads) reached \(fixed(reached, 2)) of it")
 }
 if options.rotate > 0, let first = times.first, !first.isEmpty {
     let ratios = (0..<options.repeats).map { rotated[$0] / first[$0] }

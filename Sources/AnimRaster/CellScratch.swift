@@ -22,11 +22,16 @@ enum CellScratch {
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        // The thread's buffer is released when the thread ends.
+        // The thread's buffer is released when the thread ends (the pointer is optional in
+        // glibc's and musl's signature, not in Darwin's).
+        #if canImport(Darwin)
+        pthread_key_create(&key) { raw in Unmanaged<AnyObject>.fromOpaque(raw).release() }
+        #else
         pthread_key_create(&key) { raw in
             guard let raw else { return }
             Unmanaged<AnyObject>.fromOpaque(raw).release()
         }
+        #endif
         return key
     }()
 

@@ -68,19 +68,24 @@ final class CoverageCache: Sendable {
     static let capacity = 32 << 20
     /// How many digests of shapes seen once are remembered (forgotten all at once when full).
     static let sightings = 8192
-    /// Independent parts, by digest, each with its own lock and its share of the bounds: two
-    /// threads drawing frames in parallel then rarely want the same lock at once (Swift's `Mutex`
-    /// on Linux sleeps in the kernel when they do, which cost two threads about 3 % of their time
-    /// with one lock).
+    /// Independent parts, by digest, each with its own lock: two threads drawing frames in parallel
+    /// then rarely want the same lock at once (Swift's `Mutex` on Linux sleeps in the kernel when
+    /// they do, which cost two threads about 3 % of their time with one lock). They share one byte
+    /// budget, so one large mask fits as it did in a single cache.
     static let shardCount = 16
 
-    /// Entries by digest, each with its whole key: the lock covers a one-word hash lookup, and the
-    /// key comparison (as long as the shape's outline) runs after it. Two shapes with one digest
-    /// take turns in the entry; a key that differs is a miss.
+    private struct Entry {
+        let key: ShapeKey
+        let coverage: [UInt8]?
+        let bytes: Int
+    }
+
+    /// Entries by digest, each with its whole key: the lock covers the dictionary operations, and
+    /// the key comparison (as long as the shape's outline) runs after it. Two shapes with one
+    /// digest take turns in the entry; a key that differs is a miss.
     private struct Entries {
-        var masks: [UInt64: (key: ShapeKey, coverage: [UInt8]?)] = [:]
+        var masks: [UInt64: Entry] = [:]
         var seen = Set<UInt64>()
-        var bytes = 0
         var lookups = 0
     }
 
@@ -90,12 +95,15 @@ final class CoverageCache: Sendable {
 
     private let shards = (0..<CoverageCache.shardCount).map { _ in Shard() }
     private let hits = Atomic<Int>(0)
+    /// Bytes held by all shards: each entry's size is added when it goes in and taken off when it
+    /// is replaced or emptied out, whichever thread does either.
+    private let bytes = Atomic<Int>(0)
 
     /// The coverage of the shape `key` at `bounds`: cached, or made by `rasterize` (and kept if
     /// the shape was seen before).
     func coverage(_ key: ShapeKey, at bounds: PixelRect, rasterize: () -> CoverageMask?) -> CoverageMask? {
         let shard = shards[Int(truncatingIfNeeded: key.digest >> 60) % Self.shardCount]
-        let (entry, again) = shard.entries.withLock { e -> ((key: ShapeKey, coverage: [UInt8]?)?, Bool) in
+        let (entry, again) = shard.entries.withLock { e -> (Entry?, Bool) in
             e.lookups += 1
             if let entry = e.masks[key.digest] { return (entry, true) }
             if e.seen.count >= Self.sightings / Self.shardCount { e.seen.removeAll(keepingCapacity: true) }
@@ -106,18 +114,32 @@ final class CoverageCache: Sendable {
             return entry.coverage.map { CoverageMask(bounds: bounds, coverage: $0) }
         }
         let mask = rasterize()
-        guard again else { return mask }
         let size = (mask?.coverage.count ?? 0) + 2 * key.steps.count + 128
-        // A full shard is emptied, and its entries freed once the lock is released.
-        let dropped = shard.entries.withLock { e -> [UInt64: (key: ShapeKey, coverage: [UInt8]?)] in
-            var old: [UInt64: (key: ShapeKey, coverage: [UInt8]?)] = [:]
-            if e.bytes + size > Self.capacity / Self.shardCount { swap(&old, &e.masks); e.bytes = 0 }
-            e.masks[key.digest] = (key, mask?.coverage)
-            e.bytes += size
-            return old
+        guard again, size <= Self.capacity else { return mask }
+        if bytes.load(ordering: .relaxed) + size > Self.capacity { empty() }
+        let replaced = shard.entries.withLock { e in
+            e.masks.updateValue(Entry(key: key, coverage: mask?.coverage, bytes: size), forKey: key.digest)
         }
-        _ = consume dropped
+        bytes.wrappingAdd(size - (replaced?.bytes ?? 0), ordering: .relaxed)
         return mask
+    }
+
+    /// Empties every shard (the cache is full), freeing the entries outside the locks.
+    private func empty() {
+        for shard in shards {
+            let dropped = shard.entries.withLock { e -> [UInt64: Entry] in
+                var old: [UInt64: Entry] = [:]
+                swap(&old, &e.masks)
+                return old
+            }
+            bytes.wrappingSubtract(dropped.values.reduce(0) { $0 + $1.bytes }, ordering: .relaxed)
+        }
+    }
+
+    /// Whether the coverage of `key` is kept (for tests).
+    func holds(_ key: ShapeKey) -> Bool {
+        let shard = shards[Int(truncatingIfNeeded: key.digest >> 60) % Self.shardCount]
+        return shard.entries.withLock { $0.masks[key.digest]?.key == key }
     }
 
     /// Lookups and hits so far (for tests and the benchmark's report).

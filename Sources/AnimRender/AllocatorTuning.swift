@@ -10,10 +10,11 @@ import Glibc
 /// pages again. With two threads at 3840×2160 that was 4× the single-thread page faults and a
 /// quarter more CPU time. `apply()` raises both thresholds.
 ///
-/// It also caps glibc's arenas at one per online core (glibc's default is eight per core). Each
-/// drawing thread then allocates from an arena of its own, not waiting for the other's lock: one
-/// arena shared by two threads cost the grid benchmark about 5000 futex sleeps per 1800 frames and
-/// 0.1 of its two-thread scaling (1.60× against 1.70×, docs/benchmarks.md). (A worker's arena is
+/// It also caps glibc's arenas at one per online core (glibc's default is eight per core), where it
+/// was one: drawing threads then mostly allocate from different arenas (glibc hands a thread the
+/// first free arena, or one in turn once all are made) instead of queueing for one lock, which
+/// cost the grid benchmark about 5000 context switches per 1800 frames on two threads (about 1400
+/// now) and 0.1 of its two-thread scaling (1.60× against 1.70×, docs/benchmarks.md). (A worker's arena is
 /// made of 64 MB heaps that glibc unmaps once empty, which once made 4K canvases fault in again on
 /// every frame; since finished frames and offscreen bitmaps are kept in caches, not freed, the page
 /// faults are the same on one arena and on two.) It changes the whole process's allocator and

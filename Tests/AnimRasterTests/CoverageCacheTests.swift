@@ -48,6 +48,35 @@ struct CoverageCacheTests {
         }
     }
 
+    @Test func aShapeLargerThanASixteenthOfTheCacheIsKeptToo() throws {
+        // 1700 × 1500 px of coverage (2.5 MB, more than one shard's share of 32 MB): kept on its
+        // second sighting like any shape, since the shards share one byte budget.
+        let square = [[Point(x: 0.5, y: 0.25), Point(x: 1700.5, y: 0.25), Point(x: 1700.5, y: 1500.25), Point(x: 0.5, y: 1500.25)]]
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 4000, maxY: 3000)
+        let snapped = square.map { $0.map(Rasterizer.snap) }
+        let bounds = try #require(Rasterizer.boundingRect(snapped))
+        let key = try #require(ShapeKey(snapped, bounds: bounds))
+        _ = Rasterizer.coverage(of: square, clip: clip)
+        _ = Rasterizer.coverage(of: Self.moved(square, 100, 200), clip: clip)
+        #expect(CoverageCache.shared.holds(key))
+        // A small shape kept in the same shard leaves it there.
+        var rng = SplitMix64(seed: 0xB16)
+        while true {
+            let small = Self.moved([Self.polygon(&rng)], 500.5, 400.75)
+            let smallSnapped = small.map { $0.map(Rasterizer.snap) }
+            let smallBounds = try #require(Rasterizer.boundingRect(smallSnapped))
+            let smallKey = try #require(ShapeKey(smallSnapped, bounds: smallBounds))
+            guard smallKey.digest >> 60 == key.digest >> 60 else { continue }
+            _ = Rasterizer.coverage(of: small, clip: clip)
+            _ = Rasterizer.coverage(of: small, clip: clip)
+            #expect(CoverageCache.shared.holds(smallKey))
+            break
+        }
+        #expect(CoverageCache.shared.holds(key))
+        let third = Rasterizer.coverage(of: Self.moved(square, 300, 100), clip: clip)
+        #expect(third == Self.direct(Self.moved(square, 300, 100), clip: clip))
+    }
+
     @Test func aShapeAtTheSamePhaseIsNotScanConvertedAgain() throws {
         let shape = [[Point(x: 0.3, y: 0.1), Point(x: 40.7, y: 2.2), Point(x: 31.25, y: 28.9), Point(x: 3.5, y: 33.3)]]
         let clip = PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000)
