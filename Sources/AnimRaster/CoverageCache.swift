@@ -102,7 +102,7 @@ final class CoverageCache: Sendable {
     /// The coverage of the shape `key` at `bounds`: cached, or made by `rasterize` (and kept if
     /// the shape was seen before).
     func coverage(_ key: ShapeKey, at bounds: PixelRect, rasterize: () -> CoverageMask?) -> CoverageMask? {
-        let shard = shards[Int(truncatingIfNeeded: key.digest >> 60) % Self.shardCount]
+        let shard = shard(of: key)
         let (entry, again) = shard.entries.withLock { e -> (Entry?, Bool) in
             e.lookups += 1
             if let entry = e.masks[key.digest] { return (entry, true) }
@@ -138,8 +138,12 @@ final class CoverageCache: Sendable {
 
     /// Whether the coverage of `key` is kept (for tests).
     func holds(_ key: ShapeKey) -> Bool {
-        let shard = shards[Int(truncatingIfNeeded: key.digest >> 60) % Self.shardCount]
-        return shard.entries.withLock { $0.masks[key.digest]?.key == key }
+        shard(of: key).entries.withLock { $0.masks[key.digest]?.key == key }
+    }
+
+    /// The shard of `key`, by the top bits of its digest.
+    private func shard(of key: ShapeKey) -> Shard {
+        shards[Int(truncatingIfNeeded: key.digest >> 60) % Self.shardCount]
     }
 
     /// Lookups and hits so far (for tests and the benchmark's report).

@@ -149,11 +149,16 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
     private let ready: [DispatchSemaphore]
     /// Each position's result: its picture, or `.repeated` when it equals position k − 1's.
     private let slots: Mutex<[Slot]>
-    /// The presentation trees of the positions claimed last, by position, so that the worker of
-    /// position k can compare its tree with position k − 1's without evaluating it again.
-    private let trees: Mutex<[(position: Int, tree: LayerTree)?]>
-    /// Whether each claimed position repeats the one before it, by position, once its worker knows.
-    private let repeats: Mutex<[(position: Int, repeats: Bool)?]>
+    /// The positions claimed last, by position: each one's presentation tree, so that the worker
+    /// of position k can compare its tree with position k − 1's without evaluating it again, and
+    /// whether it repeats the position before it, once its worker knows.
+    private let claimed: Mutex<[Claimed?]>
+
+    private struct Claimed {
+        let position: Int
+        let tree: LayerTree
+        var repeats: Bool?
+    }
 
     private enum Slot {
         case empty, drawn(Bitmap, Prepared), repeated
@@ -169,8 +174,7 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
         for _ in 0..<window { space.signal() }
         ready = (0..<window).map { _ in DispatchSemaphore(value: 0) }
         slots = Mutex([Slot](repeating: .empty, count: window))
-        trees = Mutex([(position: Int, tree: LayerTree)?](repeating: nil, count: window))
-        repeats = Mutex([(position: Int, repeats: Bool)?](repeating: nil, count: window))
+        claimed = Mutex([Claimed?](repeating: nil, count: window))
     }
 
     /// A worker's loop: wait for room in the window, claim the next position, render it.
@@ -196,9 +200,9 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
         let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard k < indices.count else { return false }
         let tree = renderer.presentation(ofFrame: indices[k])
-        trees.withLock { $0[k % window] = (k, tree) }
+        claimed.withLock { $0[k % window] = Claimed(position: k, tree: tree) }
         let repeated = k > 0 && self.tree(at: k - 1, renderer) == tree
-        repeats.withLock { $0[k % window] = (k, repeated) }
+        claimed.withLock { if $0[k % window]?.position == k { $0[k % window]?.repeats = repeated } }
         let slot = repeated ? Slot.repeated : drawn(k, tree, renderer)
         slots.withLock { $0[k % window] = slot }
         ready[k % window].signal()
@@ -209,9 +213,9 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
     /// does is not known yet (not claimed, or its tree not compared). False after the last position.
     func mayRepeat(after k: Int) -> Bool {
         guard k + 1 < indices.count else { return false }
-        return repeats.withLock { list in
-            guard let entry = list[(k + 1) % window], entry.position == k + 1 else { return true }
-            return entry.repeats
+        return claimed.withLock { list in
+            guard let entry = list[(k + 1) % window], entry.position == k + 1, let repeats = entry.repeats else { return true }
+            return repeats
         }
     }
 
@@ -229,7 +233,7 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
     /// The presentation tree of position `k`: the one its worker published, unless a later position
     /// has taken its place in the ring, or computed again.
     private func tree(at k: Int, _ renderer: Renderer) -> LayerTree {
-        if let (position, tree) = trees.withLock({ $0[k % window] }), position == k { return tree }
+        if let entry = claimed.withLock({ $0[k % window] }), entry.position == k { return entry.tree }
         return renderer.presentation(ofFrame: indices[k])
     }
 
