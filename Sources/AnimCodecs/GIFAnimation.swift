@@ -37,8 +37,11 @@ public struct GIFOptions: Hashable, Sendable {
 /// "keep". A frame identical to the previous one lengthens its delay. The encoder tracks exactly
 /// what a decoder shows, so decoding gives every frame within the quantizer's error.
 ///
-/// ``GIFOptions/quality`` adds a tolerance (a changed pixel close enough to what is shown stays
-/// transparent) and ordered dithering anchored to the canvas (``OrderedDither``).
+/// Two refinements decide the rest (``KeptPixels``): a stale pixel next to drawn ones is drawn too,
+/// and after quantizing, a drawn pixel the screen already shows about as well as the palette would
+/// (within the quality's slack) is kept. ``GIFOptions/quality`` sets that slack, a tolerance below 85
+/// (a changed pixel close enough to what is shown is not drawn at all) and ordered dithering
+/// anchored to the canvas (``OrderedDither``).
 ///
 /// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
@@ -177,9 +180,14 @@ public struct GIFAnimationEncoder {
             colors = opaque
             keeps = false
         }
-        let image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
+        if keeps { KeptPixels.drawStaleNearChanges(&colors, target: target, shown: shown, screenWidth: width, rect: r) }
+        var image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
                                        reserveTransparent: keeps || options.transparent, dither: options.dither,
                                        origin: (r.x, r.y))
+        if keeps {
+            KeptPixels.keepCloseEnough(&image, colors: &colors, previous: previous, shown: shown, screenWidth: width, rect: r,
+                                       slackPercent: GIFQuality.keepSlack(options.quality))
+        }
         let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
         for y in 0..<r.height {
             for x in 0..<r.width where colors[y * r.width + x] != Self.clear {
