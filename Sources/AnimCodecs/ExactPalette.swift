@@ -1,20 +1,31 @@
 /// The palette of a frame with few colours: every distinct colour, sorted by 0xRRGGBB.
 enum ExactPalette {
     /// The sorted distinct colours of `colors` (transparent marks ignored), or nil when there are
-    /// more than `limit`. Uses a 2^24-bit set, so no hashing order can leak into the result.
+    /// more than `limit`. The colours met are kept in a small open-addressing set (a few kilobytes,
+    /// not a bit per possible colour, which cost a 2 MB allocation per call); the result is sorted,
+    /// so no hashing order can leak into it.
     static func colors(in colors: [UInt32], limit: Int) -> [UInt32]? {
-        var seen = [UInt64](repeating: 0, count: 1 << 18)
+        var capacity = 16
+        while capacity < 4 * (limit + 1) { capacity *= 2 }
+        let mask = capacity - 1, empty = UInt32.max  // not a colour, nor the transparent mark
+        var table = [UInt32](repeating: empty, count: capacity)
         var distinct: [UInt32] = []
         var last = OpaqueColors.transparent
-        for c in colors where c != last && c != OpaqueColors.transparent {
-            last = c
-            let word = Int(c >> 6), bit = UInt64(1) << UInt64(c & 63)
-            guard seen[word] & bit == 0 else { continue }
-            seen[word] |= bit
-            distinct.append(c)
-            if distinct.count > limit { return nil }
+        let complete = table.withUnsafeMutableBufferPointer { table in
+            colors.withUnsafeBufferPointer { colors in
+                for c in colors where c != last && c != OpaqueColors.transparent {
+                    last = c
+                    var slot = Int(truncatingIfNeeded: (c &* 0x9E37_79B1) >> 8) & mask
+                    while table[slot] != c && table[slot] != empty { slot = (slot + 1) & mask }
+                    guard table[slot] == empty else { continue }
+                    table[slot] = c
+                    distinct.append(c)
+                    if distinct.count > limit { return false }
+                }
+                return true
+            }
         }
-        return distinct.sorted()
+        return complete ? distinct.sorted() : nil
     }
 
     /// The index of each colour in the sorted `palette` (binary search); transparent marks get

@@ -27,20 +27,30 @@ enum KeptPixels {
     /// `target` differs from what is `shown` (both screen-sized, 0xRRGGBB).
     static func drawStaleNearChanges(_ colors: inout [UInt32], target: [UInt32], shown: [UInt32], screenWidth: Int,
                                      rect r: PixelRect) {
-        let clear = OpaqueColors.transparent
         var drawn = [Bool](repeating: false, count: r.width)
-        for y in 0..<r.height {
-            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-            for x in 0..<r.width { drawn[x] = colors[row + x] != clear }
-            var last = Int.min / 2
-            for x in 0..<r.width {
-                if drawn[x] { last = x; continue }
-                if x - last <= nearChange { drawIfStale(&colors[row + x], target[screenRow + x], shown[screenRow + x]) }
-            }
-            var next = Int.max / 2
-            for x in stride(from: r.width - 1, through: 0, by: -1) {
-                if drawn[x] { next = x; continue }
-                if next - x <= nearChange { drawIfStale(&colors[row + x], target[screenRow + x], shown[screenRow + x]) }
+        colors.withUnsafeMutableBufferPointer { out in
+            target.withUnsafeBufferPointer { target in
+                shown.withUnsafeBufferPointer { shown in
+                    drawn.withUnsafeMutableBufferPointer { drawn in
+                        for y in 0..<r.height {
+                            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                            for x in 0..<r.width { drawn[x] = out[row + x] != OpaqueColors.transparent }
+                            // Forward: within `nearChange` after a drawn pixel; backward: before one.
+                            var last = Int.min / 2
+                            for x in 0..<r.width {
+                                if drawn[x] { last = x } else if x - last <= nearChange {
+                                    drawIfStale(&out[row + x], target[screenRow + x], shown[screenRow + x])
+                                }
+                            }
+                            var next = Int.max / 2
+                            for x in stride(from: r.width - 1, through: 0, by: -1) {
+                                if drawn[x] { next = x } else if next - x <= nearChange {
+                                    drawIfStale(&out[row + x], target[screenRow + x], shown[screenRow + x])
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -60,41 +70,63 @@ enum KeptPixels {
                                 screenWidth: Int, rect r: PixelRect, slackPercent: Int) {
         guard let t = image.transparentIndex else { return }
         let slack = Self.slack(image, colors: colors, percent: slackPercent)
+        let palette = image.palette.map(\.packed)
         // Per pixel of a row: 0 kept, 1 may be kept, 2 drawn.
         var state = [UInt8](repeating: 0, count: r.width)
-        for y in 0..<r.height {
-            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-            for x in 0..<r.width {
-                let index = Int(image.indices[row + x]), c = colors[row + x], under = shown[screenRow + x]
-                if c == OpaqueColors.transparent || index == t {
-                    state[x] = 0
-                } else if under == OpaqueColors.transparent {
-                    state[x] = 2
-                } else {
-                    let kept = distance(c, under), drawn = distance(c, image.palette[index].packed)
-                    if kept <= drawn && c == previous[screenRow + x] {
-                        // A stale pixel the palette shows no better: drawing it would gain nothing.
-                        image.indices[row + x] = UInt8(t)
-                        colors[row + x] = OpaqueColors.transparent
-                        state[x] = 0
-                    } else {
-                        state[x] = kept <= drawn + slack ? 1 : 2
+        image.indices.withUnsafeMutableBufferPointer { indices in
+            colors.withUnsafeMutableBufferPointer { colors in
+                previous.withUnsafeBufferPointer { previous in
+                    shown.withUnsafeBufferPointer { shown in
+                        state.withUnsafeMutableBufferPointer { state in
+                            for y in 0..<r.height {
+                                let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                                for x in 0..<r.width {
+                                    state[x] = Self.state(of: &indices[row + x], &colors[row + x], transparentIndex: t,
+                                                          previous: previous[screenRow + x], shown: shown[screenRow + x],
+                                                          palette: palette, slack: slack)
+                                }
+                                keepRuns(state, indices: indices, colors: colors, row: row, transparentIndex: t)
+                            }
+                        }
                     }
                 }
             }
-            var x = 0
-            while x < r.width {
-                guard state[x] != 2 else { x += 1; continue }
-                var end = x
-                while end < r.width && state[end] != 2 { end += 1 }
-                if end - x >= shortestKeptRun {
-                    for k in x..<end where state[k] == 1 {
-                        image.indices[row + k] = UInt8(t)
-                        colors[row + k] = OpaqueColors.transparent
-                    }
+        }
+    }
+
+    /// 0 when the pixel is kept (made so here when it is stale and the palette shows it no better),
+    /// 1 when it may be kept, 2 when it is drawn.
+    @inline(__always)
+    private static func state(of index: inout UInt8, _ color: inout UInt32, transparentIndex t: Int, previous: UInt32,
+                              shown under: UInt32, palette: [UInt32], slack: Int) -> UInt8 {
+        let c = color
+        if c == OpaqueColors.transparent || Int(index) == t { return 0 }
+        if under == OpaqueColors.transparent { return 2 }
+        let kept = distance(c, under), drawn = distance(c, palette[Int(index)])
+        if kept <= drawn && c == previous {
+            // A stale pixel the palette shows no better: drawing it would gain nothing.
+            index = UInt8(t)
+            color = OpaqueColors.transparent
+            return 0
+        }
+        return kept <= drawn + slack ? 1 : 2
+    }
+
+    /// Keeps the pixels that may be kept in runs of at least ``shortestKeptRun`` kept pixels.
+    private static func keepRuns(_ state: UnsafeMutableBufferPointer<UInt8>, indices: UnsafeMutableBufferPointer<UInt8>,
+                                 colors: UnsafeMutableBufferPointer<UInt32>, row: Int, transparentIndex t: Int) {
+        var x = 0
+        while x < state.count {
+            guard state[x] != 2 else { x += 1; continue }
+            var end = x
+            while end < state.count && state[end] != 2 { end += 1 }
+            if end - x >= shortestKeptRun {
+                for k in x..<end where state[k] == 1 {
+                    indices[row + k] = UInt8(t)
+                    colors[row + k] = OpaqueColors.transparent
                 }
-                x = end
             }
+            x = end
         }
     }
 

@@ -26,7 +26,8 @@ struct VarianceCut {
             means = Self.refine(means, samples: samples)
         }
         means = Self.snap(means, samples: samples)
-        assignment = samples.map { Self.nearest($0.mean, in: means) }
+        let nearest = NearestEntry(means)
+        assignment = samples.map { nearest($0.mean) }
         palette = means.map { RGB8(r: UInt8($0.r), g: UInt8($0.g), b: UInt8($0.b)) }
     }
 
@@ -50,8 +51,9 @@ struct VarianceCut {
     /// One k-means pass: each sample joins its nearest entry, each entry moves to its samples' mean.
     private static func refine(_ means: [Colour], samples: [ColourSample]) -> [Colour] {
         var sums = [ColourSum](repeating: ColourSum(), count: means.count)
+        let nearest = NearestEntry(means)
         for s in samples {
-            sums[nearest(s.mean, in: means)].add(s.sum)
+            sums[nearest(s.mean)].add(s.sum)
         }
         return zip(means, sums).map { old, sum in sum.weight > 0 ? sum.mean : old }
     }
@@ -61,8 +63,9 @@ struct VarianceCut {
     private static func snap(_ means: [Colour], samples: [ColourSample]) -> [Colour] {
         var total = [Int](repeating: 0, count: means.count)
         var heaviest = [Int](repeating: -1, count: means.count)
+        let nearest = NearestEntry(means)
         for (k, s) in samples.enumerated() {
-            let i = nearest(s.mean, in: means)
+            let i = nearest(s.mean)
             total[i] += s.sum.weight
             if heaviest[i] < 0 || s.sum.weight > samples[heaviest[i]].sum.weight { heaviest[i] = k }
         }
