@@ -4,7 +4,7 @@
 ///   palette error plus a slack stays kept (``KeptPixels``). The slack is 0 at 90 and above, and
 ///   (90 − q) × 60 % of the frame's mean squared palette error below: 300 % at the default 85. A
 ///   frame the palette shows exactly has no palette error, so it stays exact at every quality.
-/// - 100…85: every pixel whose source changed is considered for drawing; below 85, a changed pixel
+/// - 100…75: every pixel whose source changed is considered for drawing; below 75, a changed pixel
 ///   within ``tolerance(_:)`` of what is already shown on every channel is not (error never builds
 ///   up: it is measured against what is shown).
 /// - Dithering strength ``ditherStrength(_:)``: (q − 85) / 15 above 85, none at 85 and below (PSNR
@@ -19,7 +19,7 @@ public enum GIFQuality {
 
     /// Largest per-channel difference from the shown colour that a changed pixel may keep.
     public static func tolerance(_ quality: Int) -> Int {
-        quality >= 85 ? 0 : (85 - quality + 5) / 6
+        quality >= 75 ? 0 : (75 - quality + 5) / 6
     }
 
     /// Ordered-dithering strength, 0…1.

@@ -88,7 +88,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("GIF palette size per frame, 2…256 (default 256).", valueName: "N"))
     var colors: Int?
 
-    @Option(name: .customLong("gif-quality"), parsing: .unconditional, help: ArgumentHelp("GIF quality 1…100 (default 85): below 90 pixels the screen already shows nearly as well as the palette would are kept; below 85 changes smaller than a tolerance are skipped; above 85 ordered dithering; below 40 fewer colours.", valueName: "N"))
+    @Option(name: .customLong("gif-quality"), parsing: .unconditional, help: ArgumentHelp("GIF quality 1…100 (default 85): below 90 pixels the screen already shows nearly as well as the palette would are kept; below 75 changes smaller than a tolerance are skipped; above 85 ordered dithering; below 40 fewer colours.", valueName: "N"))
     var gifQuality: Int?
 
     @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
