@@ -149,9 +149,11 @@ struct AnimatedOutputsCLITests {
     }
 
     @Test func gifOfAManyColourSceneDecodesCloseToTheRenderedFrames() throws {
-        // The benchmark grid (about 2000 colours a frame) at the default --gif-quality 85: no lossy
-        // differencing, so every decoded frame differs from the rendered one only by the quantizer
-        // and dithering. Measured: 80.2, 62.6, 60.1, 59.6 dB, about 1 % of pixels off, at most 24 levels.
+        // The benchmark grid (about 2000 colours a frame) at the default --gif-quality 85: every
+        // decoded frame differs from the rendered one only by the quantizer and by pixels kept
+        // within the slack (3× the frame's mean palette error, which keeps whole areas one level
+        // off). Measured: 80.2, 63.9, 58.6, 60.7 dB; 144, 3672, 5382, 5810 pixels (under 0.7 %)
+        // off by more than one level; at most 14 levels.
         let dir = try CommandRunner.temporaryDirectory()
         let gif = dir.appendingPathComponent("grid.gif"), frames = dir.appendingPathComponent("f")
         let scene = RepositoryPaths.scenes.appendingPathComponent("bench/grid-24-layers.json").path
@@ -165,10 +167,10 @@ struct AnimatedOutputsCLITests {
             var off = 0, worst = 0
             for i in stride(from: 0, to: rendered.pixels.count, by: 4) {
                 let d = (0..<3).map { abs(Int(frame.image.pixels[i + $0]) - Int(rendered.pixels[i + $0])) }.max()!
-                if d > 0 { off += 1 }
+                if d > 1 { off += 1 }
                 worst = max(worst, d)
             }
-            #expect(off * 50 < rendered.width * rendered.height, "frame \(k): \(off) pixels differ")
+            #expect(off * 100 < rendered.width * rendered.height, "frame \(k): \(off) pixels differ by more than 1")
             #expect(worst <= 32, "frame \(k): largest channel error \(worst)")
         }
     }
