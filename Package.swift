@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // Animated WebP: WebPAnimEncoder is in libwebpmux, whose pkg-config file also links libwebp.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // zlib (libpng's own dependency): the GIF encoder keeps the frames it holds back deflated.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
         // Fonts: read and decomposed by FreeType, shaped by HarfBuzz; only AnimFonts imports them.
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "AnimPhysics", dependencies: ["AnimGeometry", "AnimLayers"]),
         .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimPhysics"]),
         .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimText"]),
-        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CWebP", "CImageShims"]),
+        .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CWebP", "CZlib", "CImageShims"]),
         // The default font (Inter, SIL OFL 1.1) ships as a resource beside its licence.
         .target(
             name: "AnimFonts", dependencies: ["AnimGeometry", "AnimText", "CFreeType", "CHarfBuzz"],

@@ -11,7 +11,7 @@ declare -A allowed=(
   [AnimPhysics]="AnimGeometry AnimLayers"
   [AnimEngine]="AnimGeometry AnimTiming AnimLayers AnimPhysics"
   [AnimCompositor]="AnimGeometry AnimLayers AnimRaster AnimText"
-  [AnimCodecs]="AnimRaster CPNG CGIF CJPEG CWebP CImageShims"
+  [AnimCodecs]="AnimRaster CPNG CGIF CJPEG CWebP CZlib CImageShims"
   [AnimFonts]="AnimGeometry AnimText CFreeType CHarfBuzz"
   [AnimScene]="AnimGeometry AnimTiming AnimLayers AnimPhysics AnimEngine AnimRaster AnimCodecs AnimText AnimFonts"
   [AnimRender]="AnimGeometry AnimTiming AnimLayers AnimRaster AnimEngine AnimCompositor AnimCodecs AnimScene AnimText"
@@ -51,7 +51,7 @@ if grep -nE "^\s*(public|open) .*(FT_|hb_|OpaquePointer)" Sources/AnimFonts/*.sw
   status=1
 fi
 # AnimCodecs likewise: its public declarations name no C type.
-if grep -nE "^\s*(public|open) .*(OpaquePointer|WebP(AnimEncoder|Picture|Config|Data|Mux)|GifFileType|GifByteType|ColorMapObject|png_|jpeg_)" Sources/AnimCodecs/*.swift ; then
+if grep -nE "^\s*(public|open) .*(OpaquePointer|WebP(AnimEncoder|Picture|Config|Data|Mux)|GifFileType|GifByteType|ColorMapObject|png_|jpeg_|z_stream|uLongf|Bytef)" Sources/AnimCodecs/*.swift ; then
   echo "check-deps: a public AnimCodecs declaration names a C type" >&2
   status=1
 fi

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs what animrender needs from Debian when it is missing (libpng, giflib, libjpeg-turbo, libwebp
+# Installs what animrender needs from Debian when it is missing (libpng with zlib, giflib, libjpeg-turbo, libwebp
 # with libwebpmux, FreeType, HarfBuzz, pkg-config, and pycairo for the shapes peer test).
 # libjpeg-dev is the name both Debian (libjpeg62-turbo-dev) and Ubuntu (libjpeg-turbo8-dev) resolve.
 # Every CI run and every new machine starts clean, so the build scripts call this first.
 set -euo pipefail
 
 # python3-cairo: the pycairo peer that scripts/peers/compare-shapes-cairo.sh checks shapes against.
-packages=(libpng-dev libgif-dev libjpeg-dev libwebp-dev libfreetype-dev libharfbuzz-dev pkg-config python3-cairo)
+packages=(libpng-dev zlib1g-dev libgif-dev libjpeg-dev libwebp-dev libfreetype-dev libharfbuzz-dev pkg-config python3-cairo)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -46,8 +46,10 @@ public struct GIFOptions: Hashable, Sendable {
 /// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
 /// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
-/// Each frame then compresses on its own, on up to `threads` threads (``OrderedJobs``), and the
-/// file is written in frame order: the same bytes for any thread count.
+/// Until then each frame is held deflated (``HeldFrame``, packed on up to `threads` threads), so
+/// the memory held grows with the file's size, not with frames × screen. Each frame then compresses
+/// on its own, on up to `threads` threads (``OrderedJobs``), and the file is written in frame
+/// order: the same bytes for any thread count.
 public struct GIFAnimationEncoder {
     public let width: Int
     public let height: Int
@@ -55,7 +57,8 @@ public struct GIFAnimationEncoder {
     public let options: GIFOptions
     /// How many threads ``finish()`` compresses frames on; 1 compresses them on the caller's.
     public let threads: Int
-    private var written: [Pending] = []
+    /// The frames before the held-back one, being packed (``HeldFrame``) in order.
+    private let written: OrderedJobs<HeldFrame>
     /// What a decoder shows after the held-back frame is drawn (0xRRGGBB or the transparent mark).
     private var shown: [UInt32]
     /// The previous frame's target colours.
@@ -86,6 +89,7 @@ public struct GIFAnimationEncoder {
         self.loopCount = loopCount
         self.options = options
         self.threads = threads
+        written = OrderedJobs(threads: threads)
         tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
@@ -123,33 +127,41 @@ public struct GIFAnimationEncoder {
             }
             rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
-        written.append(held)
+        hold(held)
         pending = draw(target, previous, in: rect!, delay: delay)
     }
 
     /// The complete file.
     public mutating func finish() throws(CodecError) -> [UInt8] {
-        guard let held = pending else { throw .invalidImage("a GIF needs at least one frame") }
-        written.append(held)
+        guard let last = pending else { throw .invalidImage("a GIF needs at least one frame") }
+        hold(last)
         pending = nil
-        let global = GlobalPalette.choose(written.map(\.image))
+        let held = written.results()
+        let global = GlobalPalette.choose(held.map(\.table))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
         let jobs = OrderedJobs<Result<CompressedImage, CodecError>>(threads: threads)
-        for (k, p) in written.enumerated() {
+        for (k, frame) in held.enumerated() {
             jobs.submit { [width, height] in
-                let (image, alternatives) = global.flatMap { $0.remap(p.image, alternatives: p.alternatives, frame: k) }
-                    ?? (p.image, p.alternatives)
-                return Result { () throws(CodecError) in
-                    try GIFEncoder.compressed(image, left: p.left, top: p.top, alternatives: alternatives,
-                                              screenWidth: width, screenHeight: height)
+                Result { () throws(CodecError) in
+                    let (image, alternatives) = try frame.unpacked()
+                    let (remapped, choices) = global.flatMap { $0.remap(image, alternatives: alternatives, frame: k) }
+                        ?? (image, alternatives)
+                    return try GIFEncoder.compressed(remapped, left: frame.left, top: frame.top, alternatives: choices,
+                                                     screenWidth: width, screenHeight: height)
                 }
             }
         }
-        for (p, image) in zip(written, jobs.results()) {
-            try encoder.add(try image.get(), delayCentiseconds: p.delay, disposal: p.disposal)
+        for (frame, image) in zip(held, jobs.results()) {
+            try encoder.add(try image.get(), delayCentiseconds: frame.delay, disposal: frame.disposal)
         }
-        written = []
         return try encoder.finish()
+    }
+
+    /// Packs a finished frame for ``finish()`` (on another thread when there are several).
+    private func hold(_ p: Pending) {
+        written.submit {
+            HeldFrame(p.image, left: p.left, top: p.top, delay: p.delay, disposal: p.disposal, alternatives: p.alternatives)
+        }
     }
 
     /// Frame 0: the whole screen.

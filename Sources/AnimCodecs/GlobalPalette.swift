@@ -25,6 +25,11 @@ struct GlobalPalette {
     private let entries: [Int]
 
     static func choose(_ frames: [IndexedImage]) -> GlobalPalette? {
+        choose(frames.map { ColourTable(palette: $0.palette, transparentIndex: $0.transparentIndex) })
+    }
+
+    /// The table for frames of these colour tables (their pixels play no part).
+    static func choose(_ frames: [ColourTable]) -> GlobalPalette? {
         let sets = ColourSets(frames)
         var best: (saved: Int, members: [Bool])?
         let local = frames.map { tableBytes($0.palette.count) }
@@ -94,7 +99,7 @@ struct GlobalPalette {
 
     /// Entries of the global table for `members`: their colours, one more when a member with a
     /// transparent index uses all of them (any other member takes an entry it does not use).
-    private static func tableSize(_ members: [Bool], _ frames: [IndexedImage], _ sets: ColourSets) -> Int {
+    private static func tableSize(_ members: [Bool], _ frames: [ColourTable], _ sets: ColourSets) -> Int {
         let union = sets.union(of: members).count
         let full = frames.indices.contains { members[$0] && frames[$0].transparentIndex != nil && sets.frames[$0].count == union }
         return union + (full ? 1 : 0)
@@ -180,7 +185,7 @@ private struct ColourSets {
     /// Whether a frame's colours fit a table with a transparent entry (at most 255).
     let fits: [Bool]
 
-    init(_ images: [IndexedImage]) {
+    init(_ images: [ColourTable]) {
         let own: [[UInt32]] = images.map { f in
             Array(Set(f.palette.indices.filter { $0 != f.transparentIndex }.map { f.palette[$0].packed })).sorted()
         }
