@@ -151,8 +151,11 @@ public struct GIFAnimationEncoder {
                 }
             }
         }
-        for (frame, image) in zip(held, jobs.results()) {
-            try encoder.add(try image.get(), delayCentiseconds: frame.delay, disposal: frame.disposal)
+        var images = jobs.results()
+        encoder.reserve(images: images.count, lzwBytes: images.reduce(0) { $0 + ((try? $1.get())?.data.count ?? 0) })
+        for (k, frame) in held.enumerated() {
+            try encoder.add(try images[k].get(), delayCentiseconds: frame.delay, disposal: frame.disposal)
+            images[k] = .failure(.invalidImage("written"))  // its LZW data is in the file now: let it go
         }
         return try encoder.finish()
     }

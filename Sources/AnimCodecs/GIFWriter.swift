@@ -33,6 +33,12 @@ final class GIFWriter {
         return count
     }
 
+    /// Makes room for `count` more bytes at once, so the file's buffer does not grow by doubling
+    /// (which holds up to twice the file while it grows).
+    func reserve(_ count: Int) {
+        sink.bytes.reserveCapacity(sink.bytes.count + count)
+    }
+
     /// Runs a giflib call on the open handle, turning GIF_ERROR into ``CodecError/gif(_:)``.
     func call(_ operation: String, _ body: (UnsafeMutablePointer<GifFileType>) -> Int32) throws(CodecError) {
         guard let gif else { throw .gif("\(operation) failed: the encoder is already finished") }

@@ -153,4 +153,5 @@ def main():
           f"({f'{saved:.1f} % smaller' if saved >= 0 else f'{-saved:.1f} % larger'} than the smallest anchor), "
           f"{seconds:.3f} s: {'met' if met else 'not met'}", flush=True)
 
-main()
+if __name__ == "__main__":
+    main()
