@@ -76,17 +76,23 @@ public struct APNGEncoder {
     /// The complete file. Frame 0's PNG gives the file its header (the chunks before IDAT: IHDR, sRGB).
     public func finish() throws(CodecError) -> [UInt8] {
         guard !frames.isEmpty else { throw .invalidImage("an APNG needs at least one frame") }
-        let pngs = compressions.results()
+        var pngs = compressions.results()
         var sequence: UInt32 = 0
         var out = PNGChunk.signature
+        // Room for the whole file at once (a growing array holds up to twice it): the first PNG's
+        // chunks, acTL, and per frame its image data with the fcTL, fdAT and IEND framing.
+        out.reserveCapacity(pngs.reduce(200) { total, png in
+            total + ((try? png.get())?.reduce(0) { $0 + $1.data.count + 12 } ?? 0) + 26 + 12 + 4 + 12
+        })
         for chunk in try pngs[0].get().prefix(while: { $0.type != "IDAT" }) {
             out += chunk.bytes
             if chunk.type == "IHDR" {
                 out += PNGChunk(type: "acTL", data: BigEndian.bytes(UInt32(frames.count)) + BigEndian.bytes(UInt32(plays))).bytes
             }
         }
-        for (i, (frame, png)) in zip(frames, pngs).enumerated() {
-            let data = Self.imageData(try png.get())
+        for (i, frame) in frames.enumerated() {
+            let data = Self.imageData(try pngs[i].get())
+            pngs[i] = .success([])  // its data is copied out: let the frame's PNG go
             out += PNGChunk(type: "fcTL", data: control(frame, sequence: sequence)).bytes
             sequence += 1
             if i == 0 {
