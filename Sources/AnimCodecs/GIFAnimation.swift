@@ -64,6 +64,8 @@ public struct GIFAnimationEncoder {
     /// The previous frame's target colours.
     private var previous: [UInt32]?
     private var pending: Pending?
+    /// Set by ``finish()``: the frames were handed over, and the encoder takes no more.
+    private var finished = false
     /// The buffer ``draw(_:_:in:delay:)`` fills, kept for the next frame.
     private var scratch: [UInt32] = []
     private let tolerance: Int
@@ -101,6 +103,7 @@ public struct GIFAnimationEncoder {
 
     /// Appends a frame's colours, made with this encoder's options, shown for `delay` centiseconds.
     public mutating func add(_ colors: GIFFrameColors, delay: Int) throws(CodecError) {
+        guard !finished else { throw .invalidImage("the GIF is already finished") }
         guard colors.width == width, colors.height == height else {
             throw .invalidImage("frame is \(colors.width)×\(colors.height) but the GIF is \(width)×\(height)")
         }
@@ -133,9 +136,11 @@ public struct GIFAnimationEncoder {
 
     /// The complete file.
     public mutating func finish() throws(CodecError) -> [UInt8] {
+        guard !finished else { throw .invalidImage("the GIF is already finished") }
         guard let last = pending else { throw .invalidImage("a GIF needs at least one frame") }
         hold(last)
         pending = nil
+        finished = true
         let held = written.results()
         let global = GlobalPalette.choose(held.map(\.table))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)

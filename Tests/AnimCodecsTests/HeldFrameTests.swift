@@ -50,3 +50,20 @@ struct HeldFrameTests {
         #expect(fromFrames.members == fromTables.members)
     }
 }
+
+/// The held frames are handed over once: a finished encoder refuses more, instead of writing the
+/// earlier frames again into a second file.
+struct FinishedGIFTests {
+    @Test func aFinishedEncoderTakesNoMoreFramesAndFinishesOnce() throws {
+        let red = PixelRGBA8(r: 255, g: 0, b: 0, a: 255), blue = PixelRGBA8(r: 0, g: 0, b: 255, a: 255)
+        var encoder = try GIFAnimationEncoder(width: 8, height: 8, loopCount: 0, options: GIFOptions())
+        try encoder.add(Bitmap.make(width: 8, height: 8) { _, _ in red }, delay: 4)
+        try encoder.add(Bitmap.make(width: 8, height: 8) { x, _ in x < 4 ? red : blue }, delay: 4)
+        let file = try encoder.finish()
+        #expect(try GIFDecoder.decode(file).frames.count == 2)
+        #expect(throws: CodecError.invalidImage("the GIF is already finished")) {
+            try encoder.add(Bitmap.make(width: 8, height: 8) { _, _ in blue }, delay: 4)
+        }
+        #expect(throws: CodecError.invalidImage("the GIF is already finished")) { try encoder.finish() }
+    }
+}
