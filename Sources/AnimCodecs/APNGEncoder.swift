@@ -76,7 +76,8 @@ public struct APNGEncoder {
     /// The complete file. Frame 0's PNG gives the file its header (the chunks before IDAT: IHDR, sRGB).
     public func finish() throws(CodecError) -> [UInt8] {
         guard !frames.isEmpty else { throw .invalidImage("an APNG needs at least one frame") }
-        var pngs = compressions.results()
+        var pngs = compressions.takeResults()  // handed over, so each PNG is freed once copied
+        guard pngs.count == frames.count else { throw .invalidImage("the APNG is already finished") }
         var sequence: UInt32 = 0
         var out = PNGChunk.signature
         // Room for the whole file at once (a growing array holds up to twice it): the first PNG's

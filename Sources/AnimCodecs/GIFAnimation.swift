@@ -50,12 +50,16 @@ public struct GIFOptions: Hashable, Sendable {
 /// the memory held grows with the file's size, not with frames × screen. Each frame then compresses
 /// on its own, on up to `threads` threads (``OrderedJobs``), and the file is written in frame
 /// order: the same bytes for any thread count.
+///
+/// Copies of an encoder share the queue of frames held back: use one copy only. ``finish()`` can be
+/// called once; after it (even when it threw) the encoder takes no more frames.
 public struct GIFAnimationEncoder {
     public let width: Int
     public let height: Int
     private let loopCount: Int?
     public let options: GIFOptions
-    /// How many threads ``finish()`` compresses frames on; 1 compresses them on the caller's.
+    /// How many threads pack the frames held back (``HeldFrame``) while frames are added and
+    /// compress them in ``finish()``; 1 does both on the caller's thread.
     public let threads: Int
     /// The frames before the held-back one, being packed (``HeldFrame``) in order.
     private let written: OrderedJobs<HeldFrame>
@@ -141,7 +145,7 @@ public struct GIFAnimationEncoder {
         hold(last)
         pending = nil
         finished = true
-        let held = written.results()
+        let held = written.takeResults()
         let global = GlobalPalette.choose(held.map(\.table))
         var encoder = try GIFEncoder(width: width, height: height, loopCount: loopCount, globalPalette: global?.palette)
         let jobs = OrderedJobs<Result<CompressedImage, CodecError>>(threads: threads)
@@ -156,8 +160,8 @@ public struct GIFAnimationEncoder {
                 }
             }
         }
-        var images = jobs.results()
-        encoder.reserve(images: images.count, lzwBytes: images.reduce(0) { $0 + ((try? $1.get())?.data.count ?? 0) })
+        var images = jobs.takeResults()
+        encoder.reserve(lzwSizes: images.map { (try? $0.get())?.data.count ?? 0 })
         for (k, frame) in held.enumerated() {
             try encoder.add(try images[k].get(), delayCentiseconds: frame.delay, disposal: frame.disposal)
             images[k] = .failure(.invalidImage("written"))  // its LZW data is in the file now: let it go

@@ -74,12 +74,12 @@ public struct GIFEncoder {
         try writeImage(image)
     }
 
-    /// Makes room for images of `lzwBytes` of LZW data in all, `count` of them, each with a
-    /// colour table of up to 256 entries, and the trailer: no more than that is written for them.
-    mutating func reserve(images count: Int, lzwBytes: Int) {
-        // Per image: control block 8, descriptor 10, table 768, code size 1, terminator 1; a
-        // length byte per sub-block of up to 255 bytes.
-        writer.reserve(lzwBytes + (lzwBytes + 254) / 255 + count * (8 + 10 + 768 + 2) + 1)
+    /// Makes room for images with these sizes of LZW data, each with a colour table of up to 256
+    /// entries, and the trailer: no more than that is written for them.
+    mutating func reserve(lzwSizes: [Int]) {
+        // Per image: control block 8, descriptor 10, table 768, code size 1, a length byte per
+        // sub-block of up to 255 bytes, terminator 1.
+        writer.reserve(lzwSizes.reduce(1) { $0 + $1 + ($1 + 254) / 255 + 8 + 10 + 768 + 2 })
     }
 
     /// Ends the stream and returns the complete file; the encoder cannot be used afterwards.

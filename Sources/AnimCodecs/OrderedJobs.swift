@@ -54,6 +54,17 @@ final class OrderedJobs<Value: Sendable>: Sendable {
         return state.withLock { $0.results.map { $0! } }
     }
 
+    /// Every job's result, in submission order, once all have finished, handed over: the jobs keep
+    /// no reference to them (so the caller can free each one as it goes), and hold no results after.
+    func takeResults() -> [Value] {
+        lanes.wait()
+        return state.withLock { s in
+            let values = s.results.map { $0! }
+            s.results = []
+            return values
+        }
+    }
+
     /// A background thread's loop: run waiting jobs until there are none.
     private func drain() {
         while let (position, job) = claim() {

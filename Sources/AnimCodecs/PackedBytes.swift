@@ -10,24 +10,30 @@ struct PackedBytes: Sendable {
     /// How many bytes were packed.
     let count: Int
     /// The deflated bytes, or the bytes themselves when zlib could not deflate them (no memory).
-    private let data: [UInt8]
-    private let deflated: Bool
+    let data: [UInt8]
+    let deflated: Bool
 
     init(_ bytes: [UInt8]) {
-        count = bytes.count
         var capacity = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(capacity))
-        let status = out.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &capacity, input.baseAddress, uLong(input.count), Z_BEST_SPEED)
-            }
+        // A scratch buffer of zlib's bound, neither zeroed (a screen's worth of bytes per frame)
+        // nor kept: what is kept is a copy of the deflated size.
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Int(capacity))
+        defer { scratch.deallocate() }
+        let status = bytes.withUnsafeBufferPointer { input in
+            compress2(scratch.baseAddress, &capacity, input.baseAddress, uLong(input.count), Z_BEST_SPEED)
         }
-        deflated = status == Z_OK
-        if deflated {
-            data = Array(out[..<Int(capacity)])  // a copy of its own size: the buffer keeps its capacity
+        if status == Z_OK {
+            self.init(count: bytes.count, storing: Array(scratch[..<Int(capacity)]), deflated: true)
         } else {
-            data = bytes
+            self.init(count: bytes.count, storing: bytes, deflated: false)
         }
+    }
+
+    /// `count` bytes held as `data`, deflated or not (tests make broken ones with it).
+    init(count: Int, storing data: [UInt8], deflated: Bool) {
+        self.count = count
+        self.data = data
+        self.deflated = deflated
     }
 
     /// The bytes as they were packed.

@@ -19,10 +19,27 @@ struct HeldFrameTests {
     @Test func incompressibleBytesStillComeBack() throws {
         var rng = SplitMix64(seed: 5)
         let noise = (0..<65_536).map { _ in UInt8(rng.below(256)) }
-        let packed = PackedBytes(noise)
-        #expect(try packed.unpacked() == noise)
-        // zlib's stored blocks: a few bytes per 64 KiB over the input, never a multiple of it.
-        #expect(packed.storedCount <= noise.count + 64)
+        #expect(try PackedBytes(noise).unpacked() == noise)
+    }
+
+    /// Runs deflate: what is held is a small part of what was packed (the point of packing).
+    @Test func runsAreHeldInAFractionOfTheirBytes() throws {
+        let runs = (0..<100_000).map { UInt8($0 / 5000) }
+        let packed = PackedBytes(runs)
+        #expect(packed.storedCount < runs.count / 50)
+        #expect(try packed.unpacked() == runs)
+    }
+
+    /// Held bytes that do not inflate to what was recorded are a typed error, never a trap.
+    @Test func damagedHeldBytesAreAnErrorNotATrap() throws {
+        let good = PackedBytes((0..<4096).map { UInt8($0 % 3) })
+        let bytes = try good.unpacked()
+        let truncated = PackedBytes(count: bytes.count, storing: [0x78, 0x01, 0x63], deflated: true)
+        #expect(throws: CodecError.self) { try truncated.unpacked() }
+        let garbage = PackedBytes(count: 10, storing: [1, 2, 3, 4, 5], deflated: true)
+        #expect(throws: CodecError.self) { try garbage.unpacked() }
+        let longer = PackedBytes(count: bytes.count - 1, storing: good.data, deflated: true)
+        #expect(throws: CodecError.self) { try longer.unpacked() }
     }
 
     /// A 1280×720 frame of flat bands (what a frame of docs-style flat colour quantizes to) with
@@ -40,15 +57,6 @@ struct HeldFrameTests {
         #expect(held.table.palette == palette && held.table.transparentIndex == 15)
         #expect(held.storedBytes < w * h * 2 / 100)
     }
-
-    /// The global table is chosen from colour tables alone: the same choice as from whole frames.
-    @Test func theGlobalTableNeedsOnlyTheFramesTables() throws {
-        let frames = [GIFSizeTests.frame(0..<40), GIFSizeTests.frame(20..<60), GIFSizeTests.frame(200..<230)]
-        let fromFrames = try #require(GlobalPalette.choose(frames))
-        let fromTables = try #require(GlobalPalette.choose(frames.map { ColourTable(palette: $0.palette, transparentIndex: $0.transparentIndex) }))
-        #expect(fromFrames.palette == fromTables.palette)
-        #expect(fromFrames.members == fromTables.members)
-    }
 }
 
 /// The held frames are handed over once: a finished encoder refuses more, instead of writing the
@@ -65,5 +73,24 @@ struct FinishedGIFTests {
             try encoder.add(Bitmap.make(width: 8, height: 8) { _, _ in blue }, delay: 4)
         }
         #expect(throws: CodecError.invalidImage("the GIF is already finished")) { try encoder.finish() }
+    }
+}
+
+/// Results handed over by ``OrderedJobs/takeResults()`` are no longer held by the jobs.
+struct TakenResultsTests {
+    @Test(arguments: [1, 2])
+    func takenResultsComeInOrderAndAreNotKept(threads: Int) {
+        let jobs = OrderedJobs<[Int]>(threads: threads)
+        for k in 0..<20 { jobs.submit { [k] } }
+        #expect(jobs.takeResults() == (0..<20).map { [$0] })
+        #expect(jobs.takeResults().isEmpty)
+    }
+
+    @Test func aFinishedAPNGRefusesASecondFinish() throws {
+        var encoder = try APNGEncoder(width: 4, height: 4, threads: 2)
+        try encoder.add(Bitmap.make(width: 4, height: 4) { _, _ in PixelRGBA8(r: 9, g: 8, b: 7, a: 255) }, delay: 10)
+        let file = try encoder.finish()
+        #expect(file.count > 50)
+        #expect(throws: CodecError.invalidImage("the APNG is already finished")) { try encoder.finish() }
     }
 }
