@@ -46,8 +46,8 @@ public struct GIFOptions: Hashable, Sendable {
 /// Frames are kept as indices until ``finish()``, which chooses a global colour table for the frames
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
 /// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
-/// Until then each frame is held deflated (``HeldFrame``, packed on up to `threads` threads), so
-/// the memory held grows with the file's size, not with frames × screen. Each frame then compresses
+/// Until then the frames past the first 128 MB of them are held deflated (``HeldFrame``, packed on
+/// up to `threads` threads), so the memory held grows with the file's size, not with frames × screen. Each frame then compresses
 /// on its own, on up to `threads` threads (``OrderedJobs``), and the file is written in frame
 /// order: the same bytes for any thread count.
 ///
@@ -68,6 +68,8 @@ public struct GIFAnimationEncoder {
     /// The previous frame's target colours.
     private var previous: [UInt32]?
     private var pending: Pending?
+    /// What is left of ``rawHoldBudget``: frames that fit are held unpacked.
+    private var rawBudgetLeft: Int
     /// Set by ``finish()``: the frames were handed over, and the encoder takes no more.
     private var finished = false
     /// The buffer ``draw(_:_:in:delay:)`` fills, kept for the next frame.
@@ -89,6 +91,16 @@ public struct GIFAnimationEncoder {
     private static let clear = OpaqueColors.transparent
 
     public init(width: Int, height: Int, loopCount: Int?, options: GIFOptions, threads: Int = 1) throws(CodecError) {
+        try self.init(width: width, height: height, loopCount: loopCount, options: options, threads: threads,
+                      rawHoldBudget: Self.rawHoldBudget)
+    }
+
+    /// Bytes of held frames kept as they are (indices and alternatives) before the next ones are
+    /// deflated: short animations pay nothing for packing, long ones hold at most this much unpacked.
+    static let rawHoldBudget = 128 << 20
+
+    /// An encoder that keeps up to `rawHoldBudget` bytes of held frames unpacked (tests set 0).
+    init(width: Int, height: Int, loopCount: Int?, options: GIFOptions, threads: Int, rawHoldBudget: Int) throws(CodecError) {
         try GIFEncoder.validateScreen(width: width, height: height, loopCount: loopCount)
         self.width = width
         self.height = height
@@ -96,6 +108,7 @@ public struct GIFAnimationEncoder {
         self.options = options
         self.threads = threads
         written = OrderedJobs(threads: threads)
+        rawBudgetLeft = rawHoldBudget
         tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)
     }
@@ -169,10 +182,15 @@ public struct GIFAnimationEncoder {
         return try encoder.finish()
     }
 
-    /// Packs a finished frame for ``finish()`` (on another thread when there are several).
-    private func hold(_ p: Pending) {
+    /// Holds a finished frame for ``finish()``: as it is while the raw budget lasts, else packed
+    /// (on another thread when there are several).
+    private mutating func hold(_ p: Pending) {
+        let bytes = p.image.indices.count + (p.alternatives?.count ?? 0)
+        let packs = bytes > rawBudgetLeft
+        if !packs { rawBudgetLeft -= bytes }
         written.submit {
-            HeldFrame(p.image, left: p.left, top: p.top, delay: p.delay, disposal: p.disposal, alternatives: p.alternatives)
+            HeldFrame(p.image, left: p.left, top: p.top, delay: p.delay, disposal: p.disposal, alternatives: p.alternatives,
+                      packed: packs)
         }
     }
 

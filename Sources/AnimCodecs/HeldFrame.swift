@@ -1,6 +1,6 @@
 /// A GIF frame held back until the animation's global colour table is chosen: its place, timing and
 /// colour table as they are, its indices (and alternative indices, ``AlternativeIndices``) deflated
-/// (``PackedBytes``). How much that saves depends on the content: a flat 1280×720 frame holds a
+/// (``PackedBytes``) once the encoder's raw budget is spent. How much that saves depends on the content: a flat 1280×720 frame holds a
 /// few KB instead of 1.8 MB; a full-screen gradient that moves every frame about 190 KB, which is
 /// about what its LZW data takes in the file.
 struct HeldFrame: Sendable {
@@ -15,7 +15,8 @@ struct HeldFrame: Sendable {
     private let indices: PackedBytes
     private let alternatives: PackedBytes?
 
-    init(_ image: IndexedImage, left: Int, top: Int, delay: Int, disposal: GIFDisposal, alternatives: [UInt8]?) {
+    /// The frame held deflated, or as it is when `packed` is false.
+    init(_ image: IndexedImage, left: Int, top: Int, delay: Int, disposal: GIFDisposal, alternatives: [UInt8]?, packed: Bool = true) {
         self.left = left
         self.top = top
         self.delay = delay
@@ -23,8 +24,9 @@ struct HeldFrame: Sendable {
         table = ColourTable(palette: image.palette, transparentIndex: image.transparentIndex)
         width = image.width
         height = image.height
-        indices = PackedBytes(image.indices)
-        self.alternatives = alternatives.map(PackedBytes.init)
+        let hold = { (bytes: [UInt8]) in packed ? PackedBytes(bytes) : PackedBytes(count: bytes.count, storing: bytes, deflated: false) }
+        indices = hold(image.indices)
+        self.alternatives = alternatives.map(hold)
     }
 
     /// The bytes held for the pixels (deflated).

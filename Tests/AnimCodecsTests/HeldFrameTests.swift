@@ -59,6 +59,25 @@ struct HeldFrameTests {
     }
 }
 
+/// Frames held packed or as they are (the raw budget spent at once, never, or part way) give the
+/// same file, on one thread or two.
+struct RawHoldBudgetTests {
+    @Test(arguments: [1, 2])
+    func theFileIsTheSameWhetherFramesAreHeldPackedOrNot(threads: Int) throws {
+        let frames = ParallelEncodingTests.gifFrames()
+        func gif(budget: Int) throws -> [UInt8] {
+            var encoder = try GIFAnimationEncoder(width: 64, height: 40, loopCount: 0, options: GIFOptions(), threads: threads,
+                                                  rawHoldBudget: budget)
+            for frame in frames { try encoder.add(frame, delay: 4) }
+            return try encoder.finish()
+        }
+        let unpacked = try gif(budget: .max)
+        #expect(try gif(budget: 0) == unpacked)
+        #expect(try gif(budget: 64 * 40 * 5) == unpacked)
+        #expect(try GIFDecoder.decode(unpacked).frames.count == frames.count - 1)  // frame 12 repeats 11
+    }
+}
+
 /// The held frames are handed over once: a finished encoder refuses more, instead of writing the
 /// earlier frames again into a second file.
 struct FinishedGIFTests {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Peak memory of --gif (and --png-dir, for reference) against the number of frames: a 1280×720
 # full-screen gradient whose stops move every frame, under a sliding card, rendered for 2.4 s
-# (120 frames) and 12 s (600 frames) at 50 fps. docs/benchmarks.md, "GIF memory".
+# (120 frames) and 12 s (600 frames) at 50 fps. docs/benchmarks.md, session 24.
 #   scripts/experiments/gif-memory/measure.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
