@@ -47,9 +47,9 @@ public struct GIFOptions: Hashable, Sendable {
 /// whose colours overlap (``GlobalPalette``), so those frames need no local table of their own, and
 /// lets the LZW compressor write either index where two show the same (``AlternativeIndices``).
 /// Until then the frames past the first 128 MB of them are held deflated (``HeldFrame``, packed on
-/// up to `threads` threads), so the memory held grows with the file's size, not with frames × screen. Each frame then compresses
-/// on its own, on up to `threads` threads (``OrderedJobs``), and the file is written in frame
-/// order: the same bytes for any thread count.
+/// up to `threads` threads), so the memory held grows with the file's size, not with frames ×
+/// screen. Each frame then compresses on its own, on up to `threads` threads (``OrderedJobs``), and
+/// the file is written in frame order: the same bytes for any thread count.
 ///
 /// Copies of an encoder share the queue of frames held back: use one copy only. ``finish()`` can be
 /// called once; after it (even when it threw) the encoder takes no more frames.

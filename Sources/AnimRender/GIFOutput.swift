@@ -33,7 +33,7 @@ public struct GIFOutput {
     var encoder: GIFAnimationEncoder
 
     /// A GIF played `plays` times (0 = forever), made of frame differences (``GIFAnimationEncoder``).
-    /// `threads` compress its frames at the end (``GIFAnimationEncoder/threads``).
+    /// `threads` pack the frames it holds and compress them at the end (``GIFAnimationEncoder/threads``).
     public init(width: Int, height: Int, options: GIFOptions, plays: Int = 0, threads: Int = 1) throws(CodecError) {
         encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: GIFEncoder.loopCount(plays: plays),
                                           options: options, threads: threads)
