@@ -9,22 +9,33 @@ enum AlternativeIndices {
     static func of(_ image: IndexedImage, over shown: [UInt32], width: Int, at rect: PixelRect) -> [UInt8]? {
         guard let t = image.transparentIndex else { return nil }
         let lookup = PaletteLookup(image.palette, skipping: t)
+        // Every UInt8 index has an entry; past the palette one that matches no screen colour.
+        var packed = [UInt32](repeating: .max, count: 256)
+        for (k, c) in image.palette.enumerated() { packed[k] = c.packed }
         var out = image.indices
         var lastUnder = OpaqueColors.transparent, lastIndex: Int?  // runs of one colour look it up once
-        for y in 0..<rect.height {
-            let row = (rect.y + y) * width + rect.x
-            for x in 0..<rect.width {
-                let i = y * rect.width + x, under = shown[row + x]
-                guard under != OpaqueColors.transparent else { continue }
-                let index = Int(image.indices[i])
-                if index == t {
-                    if under != lastUnder {
-                        lastUnder = under
-                        lastIndex = lookup.index(of: under)
+        out.withUnsafeMutableBufferPointer { out in
+            image.indices.withUnsafeBufferPointer { indices in
+                shown.withUnsafeBufferPointer { shown in
+                    packed.withUnsafeBufferPointer { packed in
+                        for y in 0..<rect.height {
+                            let row = (rect.y + y) * width + rect.x, first = y * rect.width
+                            for x in 0..<rect.width {
+                                let i = first + x, under = shown[row + x]
+                                guard under != OpaqueColors.transparent else { continue }
+                                let index = Int(indices[i])
+                                if index == t {
+                                    if under != lastUnder {
+                                        lastUnder = under
+                                        lastIndex = lookup.index(of: under)
+                                    }
+                                    if let k = lastIndex { out[i] = UInt8(k) }
+                                } else if packed[index] == under {
+                                    out[i] = UInt8(t)
+                                }
+                            }
+                        }
                     }
-                    if let k = lastIndex { out[i] = UInt8(k) }
-                } else if image.palette[index].packed == under {
-                    out[i] = UInt8(t)
                 }
             }
         }

@@ -244,13 +244,21 @@ public struct GIFAnimationEncoder {
                                        slackPercent: GIFQuality.keepSlack(options.quality))
         }
         let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
-        let packed = image.palette.map(\.packed)
+        // What each index shows: its colour, or the screen as it is for the transparent index.
+        var packed = [UInt32](repeating: Self.clear, count: 256)  // every UInt8 index has an entry
+        for (k, c) in image.palette.enumerated() where k != image.transparentIndex { packed[k] = c.packed }
+        let screenWidth = width
         shown.withUnsafeMutableBufferPointer { shown in
-            for y in 0..<r.height {
-                let row = y * r.width, screenRow = (r.y + y) * width + r.x
-                for x in 0..<r.width where colors[row + x] != Self.clear {
-                    let index = Int(image.indices[row + x])
-                    shown[screenRow + x] = index == image.transparentIndex ? Self.clear : packed[index]
+            colors.withUnsafeBufferPointer { colors in
+                image.indices.withUnsafeBufferPointer { indices in
+                    packed.withUnsafeBufferPointer { packed in
+                        for y in 0..<r.height {
+                            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                            for x in 0..<r.width where colors[row + x] != Self.clear {
+                                shown[screenRow + x] = packed[Int(indices[row + x])]
+                            }
+                        }
+                    }
                 }
             }
         }
