@@ -304,14 +304,25 @@ public struct GIFAnimationEncoder {
 
     /// The bounding box of the pixels to draw.
     private func changedRect(_ target: [UInt32], _ previous: [UInt32]) -> PixelRect? {
-        bounds { i in changed(target[i], previous[i], shown[i]) }
+        target.withUnsafeBufferPointer { target in
+            previous.withUnsafeBufferPointer { previous in
+                shown.withUnsafeBufferPointer { shown in
+                    bounds { i in changed(target[i], previous[i], shown[i]) }
+                }
+            }
+        }
     }
 
     /// The bounding box of the pixels that must turn transparent but show a colour.
     private func clearedArea(_ target: [UInt32]) -> PixelRect? {
-        bounds { i in target[i] == Self.clear && shown[i] != Self.clear }
+        target.withUnsafeBufferPointer { target in
+            shown.withUnsafeBufferPointer { shown in
+                bounds { i in target[i] == Self.clear && shown[i] != Self.clear }
+            }
+        }
     }
 
+    @inline(__always)
     private func bounds(_ test: (Int) -> Bool) -> PixelRect? {
         let (w, h) = (width, height)
         var x0 = w, y0 = h, x1 = -1, y1 = -1
