@@ -1,8 +1,8 @@
 /// A GIF frame held back until the animation's global colour table is chosen: its place, timing and
 /// colour table as they are, its indices (and alternative indices, ``AlternativeIndices``) deflated
-/// (``PackedBytes``) once the encoder's raw budget is spent. How much that saves depends on the content: a flat 1280×720 frame holds a
-/// few KB instead of 1.8 MB; a full-screen gradient that moves every frame about 190 KB, which is
-/// about what its LZW data takes in the file.
+/// (``PackedBytes``) once the encoder's raw budget is spent. How much that saves depends on the
+/// content: a flat 1280×720 frame holds a few KB instead of 1.8 MB; a full-screen gradient that
+/// moves every frame about 190 KB, about what its LZW data takes in the file.
 struct HeldFrame: Sendable {
     let left: Int
     let top: Int
@@ -29,7 +29,7 @@ struct HeldFrame: Sendable {
         self.alternatives = alternatives.map(hold)
     }
 
-    /// The bytes held for the pixels (deflated).
+    /// The bytes held for the pixels (deflated, or as they are while the raw budget lasted).
     var storedBytes: Int { indices.storedCount + (alternatives?.storedCount ?? 0) }
 
     /// The frame and its alternative indices, exactly as they were held.
