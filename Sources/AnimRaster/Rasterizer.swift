@@ -19,12 +19,17 @@ public enum Rasterizer {
     /// depends only on its vertices relative to its bounds (``ShapeKey``), so a shape drawn again at
     /// the same sub-pixel phase is not scan-converted again, and the result is the same either way.
     public static func coverage(of contours: [[Point]], clip: PixelRect) -> CoverageMask? {
+        coverage(of: contours, clip: clip, cache: .shared)
+    }
+
+    /// `coverage(of:clip:)` with another cache than the process's (for tests).
+    static func coverage(of contours: [[Point]], clip: PixelRect, cache: CoverageCache) -> CoverageMask? {
         let snapped = contours.map { $0.map(snap) }.filter { $0.count >= 3 }
         guard let whole = boundingRect(snapped) else { return nil }
         let bounds = whole.intersection(clip)
         guard !bounds.isEmpty else { return nil }
         if bounds == whole, let key = ShapeKey(snapped, bounds: bounds) {
-            return CoverageCache.shared.coverage(key, at: bounds) { scanConvert(snapped, bounds: bounds) }
+            return cache.coverage(key, at: bounds) { scanConvert(snapped, bounds: bounds) }
         }
         return scanConvert(snapped, bounds: bounds)
     }

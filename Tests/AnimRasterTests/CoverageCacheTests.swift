@@ -53,12 +53,13 @@ struct CoverageCacheTests {
         // second sighting like any shape, since the shards share one byte budget.
         let square = [[Point(x: 0.5, y: 0.25), Point(x: 1700.5, y: 0.25), Point(x: 1700.5, y: 1500.25), Point(x: 0.5, y: 1500.25)]]
         let clip = PixelRect(minX: 0, minY: 0, maxX: 4000, maxY: 3000)
+        let cache = CoverageCache()
         let snapped = square.map { $0.map(Rasterizer.snap) }
         let bounds = try #require(Rasterizer.boundingRect(snapped))
         let key = try #require(ShapeKey(snapped, bounds: bounds))
-        _ = Rasterizer.coverage(of: square, clip: clip)
-        _ = Rasterizer.coverage(of: Self.moved(square, 100, 200), clip: clip)
-        #expect(CoverageCache.shared.holds(key))
+        _ = Rasterizer.coverage(of: square, clip: clip, cache: cache)
+        _ = Rasterizer.coverage(of: Self.moved(square, 100, 200), clip: clip, cache: cache)
+        #expect(cache.holds(key))
         // A small shape kept in the same shard leaves it there.
         var rng = SplitMix64(seed: 0xB16)
         while true {
@@ -67,34 +68,34 @@ struct CoverageCacheTests {
             let smallBounds = try #require(Rasterizer.boundingRect(smallSnapped))
             let smallKey = try #require(ShapeKey(smallSnapped, bounds: smallBounds))
             guard smallKey.digest >> 60 == key.digest >> 60 else { continue }
-            _ = Rasterizer.coverage(of: small, clip: clip)
-            _ = Rasterizer.coverage(of: small, clip: clip)
-            #expect(CoverageCache.shared.holds(smallKey))
+            _ = Rasterizer.coverage(of: small, clip: clip, cache: cache)
+            _ = Rasterizer.coverage(of: small, clip: clip, cache: cache)
+            #expect(cache.holds(smallKey))
             break
         }
-        #expect(CoverageCache.shared.holds(key))
-        let third = Rasterizer.coverage(of: Self.moved(square, 300, 100), clip: clip)
+        #expect(cache.holds(key))
+        let third = Rasterizer.coverage(of: Self.moved(square, 300, 100), clip: clip, cache: cache)
         #expect(third == Self.direct(Self.moved(square, 300, 100), clip: clip))
     }
 
     @Test func aShapeAtTheSamePhaseIsNotScanConvertedAgain() throws {
         let shape = [[Point(x: 0.3, y: 0.1), Point(x: 40.7, y: 2.2), Point(x: 31.25, y: 28.9), Point(x: 3.5, y: 33.3)]]
         let clip = PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000)
+        let cache = CoverageCache()
         // Kept the second time it is seen.
-        let first = try #require(Rasterizer.coverage(of: Self.moved(shape, 500.5, 300.25), clip: clip))
-        #expect(Rasterizer.coverage(of: Self.moved(shape, 10.5, 30.25), clip: clip)?.coverage == first.coverage)
-        let before = CoverageCache.shared.statistics
-        let second = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.5, 402.25), clip: clip))
-        let after = CoverageCache.shared.statistics
-        // Other tests may run at the same time: at least this lookup hit.
-        #expect(after.hits > before.hits)
+        let first = try #require(Rasterizer.coverage(of: Self.moved(shape, 500.5, 300.25), clip: clip, cache: cache))
+        #expect(Rasterizer.coverage(of: Self.moved(shape, 10.5, 30.25), clip: clip, cache: cache)?.coverage == first.coverage)
+        let before = cache.statistics
+        let second = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.5, 402.25), clip: clip, cache: cache))
+        let after = cache.statistics
+        #expect(after.hits == before.hits + 1)
         #expect(second.coverage == first.coverage)
         #expect(second.bounds == PixelRect(minX: first.bounds.minX + 117, minY: first.bounds.minY + 102,
                                            maxX: first.bounds.maxX + 117, maxY: first.bounds.maxY + 102))
         // Another phase is another shape, in either direction.
-        let third = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.75, 402.25), clip: clip))
+        let third = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.75, 402.25), clip: clip, cache: cache))
         #expect(third.coverage != first.coverage)
-        let fourth = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.5, 402.5), clip: clip))
+        let fourth = try #require(Rasterizer.coverage(of: Self.moved(shape, 617.5, 402.5), clip: clip, cache: cache))
         #expect(fourth.coverage != first.coverage)
     }
 
@@ -105,5 +106,49 @@ struct CoverageCacheTests {
             let contours = Self.moved(shape, dx, 0)
             #expect(Rasterizer.coverage(of: contours, clip: clip) == Self.direct(contours, clip: clip))
         }
+    }
+
+    /// `count` 100 × 100 squares at distinct sub-pixel phases (each a distinct shape of about 10 KB).
+    static func squares(_ count: Int, size: Double = 100) -> [[[Point]]] {
+        (0..<count).map { i in
+            let o = Double(i + 1) / 256
+            return [[Point(x: 10 + o, y: 10), Point(x: 10 + o + size, y: 10), Point(x: 10 + o + size, y: 10 + size), Point(x: 10 + o, y: 10 + size)]]
+        }
+    }
+
+    @Test func aLoopSlightlyLargerThanTheBudgetStillHitsMostOfItsShapes() {
+        // 20 shapes of ~10 KB against a budget of 15 of them, drawn in a loop: emptying the cache
+        // whenever it filled dropped every shape before it came round again (no hits at all).
+        let shapes = Self.squares(20)
+        let cache = CoverageCache(capacity: 15 * 10_400)
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 200)
+        for _ in 0..<3 { for s in shapes { _ = Rasterizer.coverage(of: s, clip: clip, cache: cache) } }
+        let before = cache.statistics
+        for s in shapes { #expect(Rasterizer.coverage(of: s, clip: clip, cache: cache) == Self.direct(s, clip: clip)) }
+        let after = cache.statistics
+        #expect(after.lookups - before.lookups == 20)
+        #expect(after.hits - before.hits >= 14)
+    }
+
+    @Test func aFullCacheWhoseShapesStopComingBackIsEmptiedForNewOnes() throws {
+        let old = Self.squares(15)
+        let new = Self.squares(40).suffix(10).map { $0 }
+        let cache = CoverageCache(capacity: 15 * 10_400)
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 200)
+        for _ in 0..<3 { for s in old { _ = Rasterizer.coverage(of: s, clip: clip, cache: cache) } }
+        let snapped = new[0].map { $0.map(Rasterizer.snap) }
+        let bounds = try #require(Rasterizer.boundingRect(snapped))
+        let key = try #require(ShapeKey(snapped, bounds: bounds))
+        // Full of the old shapes: a new shape seen twice is not kept while the old ones pay...
+        for s in old.prefix(2) + new.prefix(1) + new.prefix(1) { _ = Rasterizer.coverage(of: s, clip: clip, cache: cache) }
+        #expect(!cache.holds(key))
+        // ...but once a review period of lookups mostly misses, the cache starts again.
+        for _ in 0..<(CoverageCache.reviewPeriod / new.count + 3) {
+            for s in new { #expect(Rasterizer.coverage(of: s, clip: clip, cache: cache) == Self.direct(s, clip: clip)) }
+        }
+        #expect(cache.holds(key))
+        let before = cache.statistics
+        for s in new { _ = Rasterizer.coverage(of: s, clip: clip, cache: cache) }
+        #expect(cache.statistics.hits - before.hits == new.count)
     }
 }
