@@ -14,6 +14,12 @@
 # image surface, with numpy for the shadows' Gaussian blur, which cairo lacks; run with /usr/bin/python3,
 # Debian's python3-cairo and python3-numpy apt-installed when missing). Each peer redraws and reads back
 # every frame and prints "<peer>: X ms/frame", the best of REPEATS runs.
+# AnimBench's figures are repeated runs over the same frames, in which the caches already hold what
+# a first render had to draw; `first pass` lines time one render in a fresh process, as
+# `animrender` renders (AnimBench --first-pass), alternating 1 and all threads, REPEATS pairs:
+# once over the scene's FRAMES frames (one-time costs such as blurring each shadow, building the
+# image pyramids and faulting in memory included) and once at ten times the frame rate (all 600
+# frames of the 1.2 s scenes at 500 fps; 150 for the 4K scene).
 #   scripts/bench.sh [FRAMES] [REPEATS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,11 +59,39 @@ peers() {
   fi
 }
 
+# first_pass SCENE FRAMES [ARGS…]: one render in a fresh process, 1 thread and all cores alternated,
+# REPEATS pairs; medians and the median of the paired ratios.
+first_pass() {
+  local scene="$1" n="$2"
+  shift 2
+  local pairs=()
+  for ((r = 0; r < repeats; r++)); do
+    local one two
+    one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5}')
+    two=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads "$(nproc)" "$@" | awk '{print $5}')
+    pairs+=("$one $two")
+  done
+  printf '%s\n' "${pairs[@]}" | awk -v n="$n" -v t="$(nproc)" -v extra="$*" '
+    function median(v, k,   i, j, x) {
+      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
+      return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+    }
+    { a[NR] = $1; b[NR] = $2; r[NR] = $1 / $2 }
+    END {
+      printf "first pass, %d frames%s: 1 thread %.3f ms/frame, %d threads %.3f ms/frame, scaling %.2fx (medians of %d alternated pairs)\n",
+        n, extra == "" ? "" : " (" extra ")", median(a, NR), t, median(b, NR), median(r, NR), NR
+    }'
+}
+
 for peer in grid-24-layers:grid compositor-1280:compositor docs-320:compositor; do
   scene="Scenes/bench/${peer%%:*}.json"
   .build/release/AnimBench "$scene" --frames "$frames" --repeat "$repeats"
+  first_pass "$scene" "$frames"
+  first_pass "$scene" $((frames * 10)) --fps 500
   peers "$scene" "${peer##*:}_skia" "${peer##*:}_cairo" "$frames"
 done
 stress_frames=$(( frames / 4 > 0 ? frames / 4 : 1 ))
 .build/release/AnimBench Scenes/bench/compositor-1280.json --frames "$stress_frames" --repeat "$repeats" --scale 3
+first_pass Scenes/bench/compositor-1280.json "$stress_frames" --scale 3
+first_pass Scenes/bench/compositor-1280.json $((stress_frames * 10)) --scale 3 --fps 500
 peers Scenes/bench/compositor-1280.json compositor_skia compositor_cairo "$stress_frames" --scale 3

@@ -1,5 +1,6 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
+//   animbench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F]
 // It also prints the memory-bandwidth floor (writing one frame's pixels; and on the most threads
 // asked for, each writing its share at once), the same threads drawing independently (each its own
 // share of the frames, serially: the scaling the machine gives that content, interleaved with the
@@ -12,6 +13,12 @@
 // frames later), as every worker of a parallel run must, since the frames in flight and the one on
 // show each hold a canvas; a serial run draws every frame into the canvas it just gave back, which
 // is still in the cache. The ratio of the two is what the cache alone is worth on this machine.
+// --first-pass: times one render of the frames on T threads (the last count given) in this fresh
+// process, as `animrender` renders them, and nothing else: the repeated runs above measure frames
+// drawn again with the caches already holding what repeats (across repeats as well as across
+// frames), which a single render only gets from frames that repeat within it. scripts/bench.sh
+// alternates fresh processes on 1 and 2 threads. --fps F renders the scene at another frame rate
+// (more or fewer frames of the same animation), in the timed runs as here.
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
@@ -30,12 +37,16 @@ struct Options {
     var repeats = 3
     var threadCounts: [Int] = [1, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))]
     var scale: Double?
+    /// Overrides the scene's frame rate (more frames of the same animation).
+    var fps: Double?
     /// Skips the memory-bandwidth floor (a 256 MB fill), e.g. under callgrind.
     var floor = true
     /// Hashes every frame's pixels in an extra, untimed run.
     var checksum = false
     /// Canvases the extra serial run draws into in turn (0: no such run).
     var rotate = 0
+    /// Times one render in this process and nothing else.
+    var firstPass = false
 
     init(_ args: [String]) {
         var i = 0
@@ -45,9 +56,11 @@ struct Options {
             case "--repeat": i += 1; repeats = Int(args[i]) ?? repeats
             case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
             case "--scale": i += 1; scale = Double(args[i])
+            case "--fps": i += 1; fps = Double(args[i])
             case "--no-floor": floor = false
             case "--checksum": checksum = true
             case "--rotate": i += 1; rotate = max(0, Int(args[i]) ?? 0)
+            case "--first-pass": firstPass = true
             default: scene = args[i]
             }
             i += 1
@@ -84,9 +97,17 @@ do {
     print(SceneLoader.report(error, source: SceneLoader.source(path: options.scene)))
     exit(2)
 }
-let renderer = Renderer(scene: scene, options: RenderOptions(scale: options.scale))
+let renderer = Renderer(scene: scene, options: RenderOptions(fps: options.fps, scale: options.scale))
 let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
+if options.firstPass {
+    let threads = options.threadCounts.last ?? 1
+    let start = seconds()
+    let count = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
+    let ms = (seconds() - start) * 1000 / Double(frames)
+    print("first pass, threads \(threads): \(fixed(ms, 3)) ms/frame (\(w)×\(h) px, \(frames) frames, \(count.drawn) drawn)")
+    exit(0)
+}
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
 var drawn = FrameCount(drawn: 0, repeated: 0)
 // The thread counts take turns within each repeat, so a change in the machine's state (another
