@@ -52,7 +52,8 @@ struct ContentsPicture: Sendable {
 /// builds it first, whether it is still cached, and whether a draw goes through the cache at all
 /// cannot change a pixel. A draw is cached on its second sighting: one seen once draws directly and
 /// is remembered, so a layer whose image moves in every frame (rotating, scaling) pays only for
-/// the lookup. Bounded by `capacity` bytes (emptied when full) and `seenLimit` remembered draws;
+/// the lookup. Bounded by `capacity` bytes (``CacheBudget``: once full, kept while a quarter of
+/// its lookups hit, emptied when they stop) and `seenLimit` remembered draws;
 /// shared by the threads rendering frames in parallel, and by the compositors a transition
 /// creates for its textures.
 final class ContentsCache: Sendable {
@@ -66,17 +67,18 @@ final class ContentsCache: Sendable {
     private struct Entries {
         /// nil: the draw cannot be cached (``ContentsPicture/init(_:of:)``), or is larger than the cache.
         var pictures: [ImageDraw: ContentsPicture?] = [:]
-        var bytes = 0
+        var budget: CacheBudget
         var seen: Set<ImageDraw> = []
         var hits = 0
         var builds = 0
     }
 
-    private let entries = Mutex(Entries())
+    private let entries: Mutex<Entries>
 
     init(sightings: Int = 2, capacity: Int = ContentsCache.capacity) {
         self.sightings = sightings
         self.capacity = capacity
+        entries = Mutex(Entries(budget: CacheBudget(capacity: capacity)))
     }
 
     private enum Lookup {
@@ -89,7 +91,12 @@ final class ContentsCache: Sendable {
     /// to be filled directly (seen too few times, or not cacheable).
     func picture(of draw: ImageDraw, build: () -> ContentsPicture?) -> ContentsPicture? {
         let lookup: Lookup = entries.withLock { e in
-            if let entry = e.pictures[draw] {
+            let entry = e.pictures[draw]
+            if e.budget.lookedUp(hit: entry != nil) {
+                e.pictures = [:]
+                e.budget.emptied()
+            }
+            if let entry {
                 if entry != nil { e.hits += 1 }
                 return .cached(entry)
             }
@@ -110,9 +117,8 @@ final class ContentsCache: Sendable {
         entries.withLock { e in
             e.builds += 1
             e.seen.remove(draw)
-            if e.bytes + stored > capacity { e.pictures = [:]; e.bytes = 0 }
+            guard e.pictures[draw] == nil, e.budget.admit(stored) else { return }
             e.pictures[draw] = kept
-            e.bytes += stored
         }
         return picture
     }

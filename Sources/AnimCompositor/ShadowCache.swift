@@ -116,8 +116,9 @@ struct ShadowKey: Hashable {
 /// Blurred shadows of plain layers by ``ShadowKey``, kept between frames (Core Animation caches a
 /// layer's shadow the same way) and moved to each frame's position by ``CoverageMask/shifted(by:clip:)``.
 /// A cached mask is a function of its key alone, so which frame computes it first, and whether it
-/// is still cached, cannot change a pixel. Bounded by `capacity` bytes (emptied when full); shared
-/// by the threads rendering frames in parallel.
+/// is still cached, cannot change a pixel. Bounded by `capacity` bytes (``CacheBudget``: once full,
+/// kept while a quarter of its lookups hit, emptied when they stop); shared by the threads
+/// rendering frames in parallel.
 final class ShadowCache: Sendable {
     static let shared = ShadowCache()
     static let capacity = 64 << 20
@@ -127,7 +128,7 @@ final class ShadowCache: Sendable {
 
     private struct Entries {
         var masks: [ShadowKey: CoverageMask?] = [:]
-        var bytes = 0
+        var budget = CacheBudget(capacity: ShadowCache.capacity)
     }
 
     /// A blurred shadow moved by a sub-pixel fraction, with the hole relative to the whole-pixel
@@ -151,7 +152,7 @@ final class ShadowCache: Sendable {
         var masks: [MovedKey: CoverageMask?] = [:]
         var pictures: [PictureKey: UniformPicture] = [:]
         var seen = Set<MovedKey>()
-        var bytes = 0
+        var budget = CacheBudget(capacity: ShadowCache.movedCapacity)
     }
 
     /// A moved shadow and, when asked for and its mask is kept, that mask filled with the shadow's
@@ -190,7 +191,12 @@ final class ShadowCache: Sendable {
             : PixelRect(minX: inside.minX - shift.x, minY: inside.minY - shift.y, maxX: inside.maxX - shift.x, maxY: inside.maxY - shift.y)
         let movedKey = MovedKey(shadow: key, fx: shift.fx, fy: shift.fy, hole: relative)
         let (hit, again): (CoverageMask??, Bool) = moved.withLock { e in
-            if let hit = e.masks[movedKey] { return (hit, true) }
+            let hit = e.masks[movedKey]
+            if e.budget.lookedUp(hit: hit != nil) {
+                (e.masks, e.pictures) = ([:], [:])
+                e.budget.emptied()
+            }
+            if let hit { return (hit, true) }
             if e.seen.count >= 4096 { e.seen.removeAll(keepingCapacity: true) }
             return (nil, !e.seen.insert(movedKey).inserted)
         }
@@ -213,12 +219,12 @@ final class ShadowCache: Sendable {
     private func picture(of mask: CoverageMask, _ key: PictureKey) -> UniformPicture? {
         if let hit = moved.withLock({ $0.pictures[key] }) { return hit }
         let size = mask.coverage.count * 4 + 64
-        guard size <= Self.movedCapacity / 4 else { return nil }
+        // Room is taken before the picture is made: one that would not be kept is not made (the
+        // caller writes from a table instead, which costs less than making a picture to copy).
+        guard size <= Self.movedCapacity / 4, moved.withLock({ $0.budget.admit(size) }) else { return nil }
         let picture = UniformPicture(mask, color: key.color, over: key.over)
         moved.withLock { e in
-            if e.bytes + size > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
-            e.pictures[key] = picture
-            e.bytes += size
+            if e.pictures[key] == nil { e.pictures[key] = picture } else { e.budget.release(size) }
         }
         return picture
     }
@@ -226,20 +232,26 @@ final class ShadowCache: Sendable {
     private func keep(_ mask: CoverageMask?, _ movedKey: MovedKey, _ shift: PixelShift) {
         let size = (mask?.coverage.count ?? 0) + 64
         moved.withLock { e in
-            if e.bytes + size > Self.movedCapacity { (e.masks, e.pictures, e.bytes) = ([:], [:], 0) }
+            guard e.masks[movedKey] == nil, e.budget.admit(size) else { return }
             e.masks[movedKey] = mask?.translated(x: -shift.x, y: -shift.y)
-            e.bytes += size
         }
     }
 
     func shadow(_ key: ShadowKey, of layer: LayerProperties) -> CoverageMask? {
-        if let hit = entries.withLock({ $0.masks[key] }) { return hit }
+        let hit = entries.withLock { e -> CoverageMask?? in
+            let hit = e.masks[key]
+            if e.budget.lookedUp(hit: hit != nil) {
+                e.masks = [:]
+                e.budget.emptied()
+            }
+            return hit
+        }
+        if let hit { return hit }
         let mask = key.blurredShadow(of: layer)
         let size = (mask?.coverage.count ?? 0) + 64
         entries.withLock { e in
-            if e.bytes + size > Self.capacity { e = Entries() }
+            guard e.masks[key] == nil, e.budget.admit(size) else { return }
             e.masks[key] = mask
-            e.bytes += size
         }
         return mask
     }

@@ -143,7 +143,7 @@ struct CoverageCacheTests {
         for s in old.prefix(2) + new.prefix(1) + new.prefix(1) { _ = Rasterizer.coverage(of: s, clip: clip, cache: cache) }
         #expect(!cache.holds(key))
         // ...but once a review period of lookups mostly misses, the cache starts again.
-        for _ in 0..<(CoverageCache.reviewPeriod / new.count + 3) {
+        for _ in 0..<(CacheBudget.reviewPeriod / new.count + 3) {
             for s in new { #expect(Rasterizer.coverage(of: s, clip: clip, cache: cache) == Self.direct(s, clip: clip)) }
         }
         #expect(cache.holds(key))
