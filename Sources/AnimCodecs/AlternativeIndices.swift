@@ -6,32 +6,37 @@ enum AlternativeIndices {
     /// Per pixel of `image` (drawn at `rect` over a screen that shows `shown`, `width` pixels wide,
     /// ``OpaqueColors/transparent`` where clear): the other index, or the pixel's own index when
     /// there is none. nil when the frame has no transparent index.
-    static func of(_ image: IndexedImage, over shown: [UInt32], width: Int, at rect: PixelRect) -> [UInt8]? {
+    static func of(_ image: IndexedImage, over shown: [UInt32], width: Int, at rect: PixelRect,
+                   threads: Int = 1) -> [UInt8]? {
         guard let t = image.transparentIndex else { return nil }
         let lookup = PaletteLookup(image.palette, skipping: t)
         // Every UInt8 index has an entry; past the palette one that matches no screen colour.
         var packed = [UInt32](repeating: .max, count: 256)
         for (k, c) in image.palette.enumerated() { packed[k] = c.packed }
         var out = image.indices
-        var lastUnder = OpaqueColors.transparent, lastIndex: Int?  // runs of one colour look it up once
         out.withUnsafeMutableBufferPointer { out in
             image.indices.withUnsafeBufferPointer { indices in
                 shown.withUnsafeBufferPointer { shown in
                     packed.withUnsafeBufferPointer { packed in
-                        for y in 0..<rect.height {
-                            let row = (rect.y + y) * width + rect.x, first = y * rect.width
-                            for x in 0..<rect.width {
-                                let i = first + x, under = shown[row + x]
-                                guard under != OpaqueColors.transparent else { continue }
-                                let index = Int(indices[i])
-                                if index == t {
-                                    if under != lastUnder {
-                                        lastUnder = under
-                                        lastIndex = lookup.index(of: under)
+                        let out = BandBuffer(out), indices = BandInput(indices), shown = BandInput(shown)
+                        let packed = BandInput(packed)
+                        RowBands.run(rows: rect.height, width: rect.width, threads: threads) { _, rows in
+                            var lastUnder = OpaqueColors.transparent, lastIndex: Int?  // runs of one colour look it up once
+                            for y in rows {
+                                let row = (rect.y + y) * width + rect.x, first = y * rect.width
+                                for x in 0..<rect.width {
+                                    let i = first + x, under = shown.base[row + x]
+                                    guard under != OpaqueColors.transparent else { continue }
+                                    let index = Int(indices.base[i])
+                                    if index == t {
+                                        if under != lastUnder {
+                                            lastUnder = under
+                                            lastIndex = lookup.index(of: under)
+                                        }
+                                        if let k = lastIndex { out.base[i] = UInt8(k) }
+                                    } else if packed.base[index] == under {
+                                        out.base[i] = UInt8(t)
                                     }
-                                    if let k = lastIndex { out[i] = UInt8(k) }
-                                } else if packed[index] == under {
-                                    out[i] = UInt8(t)
                                 }
                             }
                         }
@@ -44,7 +49,7 @@ enum AlternativeIndices {
 }
 
 /// The lowest palette index of each colour, by binary search over the sorted colours.
-struct PaletteLookup {
+struct PaletteLookup: Sendable {
     private let colours: [UInt32]
     private let indices: [Int]
 

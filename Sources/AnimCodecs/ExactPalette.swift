@@ -34,6 +34,13 @@ enum ExactPalette {
         OpaqueColors.indices(of: colors, transparentIndex: transparentIndex) { search($0, in: palette) }
     }
 
+    /// As above for rows of `width` pixels, in bands on up to `threads` threads (``RowBands``).
+    static func indices(of colors: [UInt32], in palette: [UInt32], transparentIndex: UInt8, width: Int, threads: Int) -> [UInt8] {
+        OpaqueColors.indices(of: colors, transparentIndex: transparentIndex, width: width, threads: threads) {
+            search($0, in: palette)
+        }
+    }
+
     /// The position of `c` in the sorted `palette`, which contains it.
     private static func search(_ c: UInt32, in palette: [UInt32]) -> Int {
         var low = 0, high = palette.count - 1

@@ -197,7 +197,7 @@ public struct GIFAnimationEncoder {
     /// Frame 0: the whole screen.
     private mutating func start(_ target: [UInt32], delay: Int) -> Pending {
         let image = Quantizer.quantize(colors: target, width: width, height: height, maxColors: options.colourBudget,
-                                       reserveTransparent: options.transparent, dither: options.dither)
+                                       reserveTransparent: options.transparent, dither: options.dither, threads: threads)
         for i in 0..<target.count { shown[i] = colour(image, image.indices[i]) }
         return Pending(image: image, left: 0, top: 0, delay: delay, disposal: .keep)
     }
@@ -211,22 +211,34 @@ public struct GIFAnimationEncoder {
         colors.removeAll(keepingCapacity: true)
         colors.append(contentsOf: repeatElement(Self.clear, count: r.width * r.height))
         defer { scratch = colors }
-        var keeps = false
+        var keptIn = [Bool](repeating: false, count: RowBands.count(rows: r.height, width: r.width, threads: threads))
+        let (tolerance, screenWidth) = (tolerance, width)
         colors.withUnsafeMutableBufferPointer { out in
             target.withUnsafeBufferPointer { target in
                 previous.withUnsafeBufferPointer { previous in
                     shown.withUnsafeBufferPointer { shown in
-                        for y in 0..<r.height {
-                            let row = y * r.width, screenRow = (r.y + y) * width + r.x
-                            for x in 0..<r.width {
-                                let i = screenRow + x
-                                if changed(target[i], previous[i], shown[i]) { out[row + x] = target[i] } else { keeps = true }
+                        keptIn.withUnsafeMutableBufferPointer { keptIn in
+                            let out = BandBuffer(out), keptIn = BandBuffer(keptIn)
+                            let target = BandInput(target), previous = BandInput(previous), shown = BandInput(shown)
+                            RowBands.run(rows: r.height, width: r.width, threads: threads) { k, rows in
+                                for y in rows {
+                                    let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                                    for x in 0..<r.width {
+                                        let i = screenRow + x
+                                        if Self.changed(target.base[i], previous.base[i], shown.base[i], tolerance: tolerance) {
+                                            out.base[row + x] = target.base[i]
+                                        } else {
+                                            keptIn.base[k] = true
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+        var keeps = keptIn.contains(true)
         if r.width * r.height == 1 && keeps && shown[r.y * width + r.x] != Self.clear && !options.transparent {
             colors[0] = shown[r.y * width + r.x]  // a forced 1×1 frame repeats what is shown
             keeps = false
@@ -235,27 +247,32 @@ public struct GIFAnimationEncoder {
             colors = opaque
             keeps = false
         }
-        if keeps { KeptPixels.drawStaleNearChanges(&colors, target: target, shown: shown, screenWidth: width, rect: r) }
+        if keeps {
+            KeptPixels.drawStaleNearChanges(&colors, target: target, shown: shown, screenWidth: width, rect: r, threads: threads)
+        }
         var image = Quantizer.quantize(colors: colors, width: r.width, height: r.height, maxColors: options.colourBudget,
                                        reserveTransparent: keeps || options.transparent, dither: options.dither,
-                                       origin: (r.x, r.y))
+                                       origin: (r.x, r.y), threads: threads)
         if keeps {
             KeptPixels.keepCloseEnough(&image, colors: &colors, previous: previous, shown: shown, screenWidth: width, rect: r,
-                                       slackPercent: GIFQuality.keepSlack(options.quality))
+                                       slackPercent: GIFQuality.keepSlack(options.quality), threads: threads)
         }
-        let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r)
+        let alternatives = AlternativeIndices.of(image, over: shown, width: width, at: r, threads: threads)
         // What each index shows: its colour, or the screen as it is for the transparent index.
         var packed = [UInt32](repeating: Self.clear, count: 256)  // every UInt8 index has an entry
         for (k, c) in image.palette.enumerated() where k != image.transparentIndex { packed[k] = c.packed }
-        let screenWidth = width
         shown.withUnsafeMutableBufferPointer { shown in
             colors.withUnsafeBufferPointer { colors in
                 image.indices.withUnsafeBufferPointer { indices in
                     packed.withUnsafeBufferPointer { packed in
-                        for y in 0..<r.height {
-                            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-                            for x in 0..<r.width where colors[row + x] != Self.clear {
-                                shown[screenRow + x] = packed[Int(indices[row + x])]
+                        let shown = BandBuffer(shown), colors = BandInput(colors), indices = BandInput(indices)
+                        let packed = BandInput(packed)
+                        RowBands.run(rows: r.height, width: r.width, threads: threads) { _, rows in
+                            for y in rows {
+                                let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                                for x in 0..<r.width where colors.base[row + x] != Self.clear {
+                                    shown.base[screenRow + x] = packed.base[Int(indices.base[row + x])]
+                                }
                             }
                         }
                     }
@@ -288,10 +305,10 @@ public struct GIFAnimationEncoder {
     /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source
     /// changed (by more than the quality's tolerance from what is shown).
     @inline(__always)
-    private func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32) -> Bool {
-        guard target != Self.clear else { return false }
-        guard shown != Self.clear else { return true }
-        return target != previous && (tolerance == 0 || Self.distance(target, shown) > tolerance)
+    private static func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32, tolerance: Int) -> Bool {
+        guard target != clear else { return false }
+        guard shown != clear else { return true }
+        return target != previous && (tolerance == 0 || distance(target, shown) > tolerance)
     }
 
     /// The largest channel difference of two 0xRRGGBB colours.
@@ -302,31 +319,42 @@ public struct GIFAnimationEncoder {
         return max(dr, dg, abs(Int(a & 0xFF) - Int(b & 0xFF)))
     }
 
-    /// The bounding box of the pixels to draw.
+    /// The bounding box of the pixels to draw: the hull of each band of rows' box.
     private func changedRect(_ target: [UInt32], _ previous: [UInt32]) -> PixelRect? {
+        let (w, h, tolerance) = (width, height, tolerance)
+        var found = [PixelRect?](repeating: nil, count: RowBands.count(rows: h, width: w, threads: threads))
         target.withUnsafeBufferPointer { target in
             previous.withUnsafeBufferPointer { previous in
                 shown.withUnsafeBufferPointer { shown in
-                    bounds { i in changed(target[i], previous[i], shown[i]) }
+                    found.withUnsafeMutableBufferPointer { found in
+                        let target = BandInput(target), previous = BandInput(previous), shown = BandInput(shown)
+                        let found = BandBuffer(found)
+                        RowBands.run(rows: h, width: w, threads: threads) { k, rows in
+                            found.base[k] = Self.bounds(width: w, rows: rows) { i in
+                                Self.changed(target.base[i], previous.base[i], shown.base[i], tolerance: tolerance)
+                            }
+                        }
+                    }
                 }
             }
         }
+        return found.reduce(nil) { hull, box in box.map { hull?.union($0) ?? $0 } ?? hull }
     }
 
     /// The bounding box of the pixels that must turn transparent but show a colour.
     private func clearedArea(_ target: [UInt32]) -> PixelRect? {
         target.withUnsafeBufferPointer { target in
             shown.withUnsafeBufferPointer { shown in
-                bounds { i in target[i] == Self.clear && shown[i] != Self.clear }
+                Self.bounds(width: width, rows: 0..<height) { i in target[i] == Self.clear && shown[i] != Self.clear }
             }
         }
     }
 
+    /// The bounding box of the pixels of `rows` (of a screen `width` wide) that pass `test`.
     @inline(__always)
-    private func bounds(_ test: (Int) -> Bool) -> PixelRect? {
-        let (w, h) = (width, height)
-        var x0 = w, y0 = h, x1 = -1, y1 = -1
-        for y in 0..<h {
+    private static func bounds(width w: Int, rows: Range<Int>, _ test: (Int) -> Bool) -> PixelRect? {
+        var x0 = w, y0 = rows.upperBound, x1 = -1, y1 = -1
+        for y in rows {
             let row = y * w
             for x in 0..<w where test(row + x) {
                 if x < x0 { x0 = x }

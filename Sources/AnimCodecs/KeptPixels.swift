@@ -26,26 +26,29 @@ enum KeptPixels {
     /// pixels) every pixel within ``nearChange`` of an already drawn one in its row whose source
     /// `target` differs from what is `shown` (both screen-sized, 0xRRGGBB).
     static func drawStaleNearChanges(_ colors: inout [UInt32], target: [UInt32], shown: [UInt32], screenWidth: Int,
-                                     rect r: PixelRect) {
-        var drawn = [Bool](repeating: false, count: r.width)
+                                     rect r: PixelRect, threads: Int = 1) {
         colors.withUnsafeMutableBufferPointer { out in
             target.withUnsafeBufferPointer { target in
                 shown.withUnsafeBufferPointer { shown in
-                    drawn.withUnsafeMutableBufferPointer { drawn in
-                        for y in 0..<r.height {
-                            let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-                            for x in 0..<r.width { drawn[x] = out[row + x] != OpaqueColors.transparent }
-                            // Forward: within `nearChange` after a drawn pixel; backward: before one.
-                            var last = Int.min / 2
-                            for x in 0..<r.width {
-                                if drawn[x] { last = x } else if x - last <= nearChange {
-                                    drawIfStale(&out[row + x], target[screenRow + x], shown[screenRow + x])
+                    let out = BandBuffer(out), target = BandInput(target), shown = BandInput(shown)
+                    RowBands.run(rows: r.height, width: r.width, threads: threads) { _, rows in
+                        var drawn = [Bool](repeating: false, count: r.width)
+                        drawn.withUnsafeMutableBufferPointer { drawn in
+                            for y in rows {
+                                let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                                for x in 0..<r.width { drawn[x] = out.base[row + x] != OpaqueColors.transparent }
+                                // Forward: within `nearChange` after a drawn pixel; backward: before one.
+                                var last = Int.min / 2
+                                for x in 0..<r.width {
+                                    if drawn[x] { last = x } else if x - last <= nearChange {
+                                        drawIfStale(&out.base[row + x], target.base[screenRow + x], shown.base[screenRow + x])
+                                    }
                                 }
-                            }
-                            var next = Int.max / 2
-                            for x in stride(from: r.width - 1, through: 0, by: -1) {
-                                if drawn[x] { next = x } else if next - x <= nearChange {
-                                    drawIfStale(&out[row + x], target[screenRow + x], shown[screenRow + x])
+                                var next = Int.max / 2
+                                for x in stride(from: r.width - 1, through: 0, by: -1) {
+                                    if drawn[x] { next = x } else if next - x <= nearChange {
+                                        drawIfStale(&out.base[row + x], target.base[screenRow + x], shown.base[screenRow + x])
+                                    }
                                 }
                             }
                         }
@@ -67,25 +70,29 @@ enum KeptPixels {
     /// ``drawStaleNearChanges``) is kept wherever the palette shows it no better, in a run or not.
     /// Needs a transparent index; `slackPercent` is ``GIFQuality/keepSlack(_:)``.
     static func keepCloseEnough(_ image: inout IndexedImage, colors: inout [UInt32], previous: [UInt32], shown: [UInt32],
-                                screenWidth: Int, rect r: PixelRect, slackPercent: Int) {
+                                screenWidth: Int, rect r: PixelRect, slackPercent: Int, threads: Int = 1) {
         guard let t = image.transparentIndex else { return }
         let slack = Self.slack(image, colors: colors, percent: slackPercent)
         let palette = image.palette.map(\.packed)
-        // Per pixel of a row: 0 kept, 1 may be kept, 2 drawn.
-        var state = [UInt8](repeating: 0, count: r.width)
         image.indices.withUnsafeMutableBufferPointer { indices in
             colors.withUnsafeMutableBufferPointer { colors in
                 previous.withUnsafeBufferPointer { previous in
                     shown.withUnsafeBufferPointer { shown in
-                        state.withUnsafeMutableBufferPointer { state in
-                            for y in 0..<r.height {
-                                let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-                                for x in 0..<r.width {
-                                    state[x] = Self.state(of: &indices[row + x], &colors[row + x], transparentIndex: t,
-                                                          previous: previous[screenRow + x], shown: shown[screenRow + x],
-                                                          palette: palette, slack: slack)
+                        let indices = BandBuffer(indices), colors = BandBuffer(colors)
+                        let previous = BandInput(previous), shown = BandInput(shown)
+                        RowBands.run(rows: r.height, width: r.width, threads: threads) { _, rows in
+                            // Per pixel of a row: 0 kept, 1 may be kept, 2 drawn.
+                            var state = [UInt8](repeating: 0, count: r.width)
+                            state.withUnsafeMutableBufferPointer { state in
+                                for y in rows {
+                                    let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                                    for x in 0..<r.width {
+                                        state[x] = Self.state(of: &indices.base[row + x], &colors.base[row + x], transparentIndex: t,
+                                                              previous: previous.base[screenRow + x], shown: shown.base[screenRow + x],
+                                                              palette: palette, slack: slack)
+                                    }
+                                    keepRuns(state, indices: indices.base, colors: colors.base, row: row, transparentIndex: t)
                                 }
-                                keepRuns(state, indices: indices, colors: colors, row: row, transparentIndex: t)
                             }
                         }
                     }
@@ -113,8 +120,8 @@ enum KeptPixels {
     }
 
     /// Keeps the pixels that may be kept in runs of at least ``shortestKeptRun`` kept pixels.
-    private static func keepRuns(_ state: UnsafeMutableBufferPointer<UInt8>, indices: UnsafeMutableBufferPointer<UInt8>,
-                                 colors: UnsafeMutableBufferPointer<UInt32>, row: Int, transparentIndex t: Int) {
+    private static func keepRuns(_ state: UnsafeMutableBufferPointer<UInt8>, indices: UnsafeMutablePointer<UInt8>,
+                                 colors: UnsafeMutablePointer<UInt32>, row: Int, transparentIndex t: Int) {
         var x = 0
         while x < state.count {
             guard state[x] != 2 else { x += 1; continue }

@@ -27,8 +27,9 @@ public enum Quantizer {
     /// the transparent index, which must then be reserved).
     /// With `dither`, pixels that are not exactly representable are dithered (``OrderedDither``),
     /// anchored at canvas position `origin` for the first pixel.
+    /// `threads` map the pixels to palette indices in bands of rows (``RowBands``; the same indices).
     static func quantize(colors: [UInt32], width: Int, height: Int, maxColors: Int, reserveTransparent: Bool,
-                         dither: OrderedDither? = nil, origin: (x: Int, y: Int) = (0, 0)) -> IndexedImage {
+                         dither: OrderedDither? = nil, origin: (x: Int, y: Int) = (0, 0), threads: Int = 1) -> IndexedImage {
         let limit = min(256, max(2, maxColors)) - (reserveTransparent ? 1 : 0)
         var palette: [RGB8]
         var indices: [UInt8]
@@ -37,7 +38,7 @@ public enum Quantizer {
         if let exact = ExactPalette.colors(in: colors, limit: limit) {
             palette = exact.map(RGB8.init(packed:))
             let t = UInt8(truncatingIfNeeded: exact.count)
-            indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t)
+            indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t, width: width, threads: threads)
         } else {
             let samples = ColourSamples(colors)
             let cut = VarianceCut(samples: samples.samples, limit: limit)
@@ -45,9 +46,9 @@ public enum Quantizer {
             let t = UInt8(truncatingIfNeeded: palette.count)
             if let dither, dither.strength > 0 {
                 indices = Self.dithered(colors, width: width, origin: origin, samples: samples, cut: cut, dither: dither,
-                                        transparentIndex: t)
+                                        transparentIndex: t, threads: threads)
             } else {
-                indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: t)
+                indices = Self.indices(of: colors, samples: samples, cut: cut, transparentIndex: t, width: width, threads: threads)
             }
         }
         var transparentIndex: Int?
@@ -63,44 +64,68 @@ public enum Quantizer {
     /// depends on its colour, the palette and its canvas position only; results are memoised per
     /// colour sample and threshold.
     private static func dithered(_ colors: [UInt32], width: Int, origin: (x: Int, y: Int), samples: ColourSamples,
-                                 cut: VarianceCut, dither: OrderedDither, transparentIndex: UInt8) -> [UInt8] {
+                                 cut: VarianceCut, dither: OrderedDither, transparentIndex: UInt8, threads: Int) -> [UInt8] {
         let palette = cut.palette.map { Colour(r: Int($0.r), g: Int($0.g), b: Int($0.b)) }
-        var memo = samples.isExact ? [Int16](repeating: -1, count: samples.samples.count * 64) : []
         // Exact samples the palette shows within the tolerance are never dithered.
         let plain: [Bool] = samples.isExact ? samples.samples.indices.map { k in
             let c = samples.samples[k].mean, p = palette[cut.assignment[k]]
             return max(abs(c.r - p.r), abs(c.g - p.g), abs(c.b - p.b)) <= OrderedDither.tolerance
         } : []
         var out = [UInt8](repeating: transparentIndex, count: colors.count)
-        var lastColour = OpaqueColors.transparent, lastSample = 0
-        for (i, c) in colors.enumerated() where c != OpaqueColors.transparent {
-            if c != lastColour {
-                lastColour = c
-                lastSample = samples.sample(of: c)
+        let shared = Unchecked((samples, cut, palette))
+        let rows = width > 0 ? colors.count / width : 0
+        out.withUnsafeMutableBufferPointer { out in
+            colors.withUnsafeBufferPointer { colors in
+                let out = BandBuffer(out), colors = BandInput(colors)
+                RowBands.run(rows: rows, width: width, threads: threads) { _, band in
+                    let (samples, cut, palette) = shared.value
+                    var memo = samples.isExact ? [Int16](repeating: -1, count: samples.samples.count * 64) : []
+                    var lastColour = OpaqueColors.transparent, lastSample = 0
+                    for i in (band.lowerBound * width)..<(band.upperBound * width) {
+                        let c = colors.base[i]
+                        guard c != OpaqueColors.transparent else { continue }
+                        if c != lastColour {
+                            lastColour = c
+                            lastSample = samples.sample(of: c)
+                        }
+                        let s = lastSample
+                        if !plain.isEmpty && plain[s] {
+                            out.base[i] = UInt8(cut.assignment[s])
+                            continue
+                        }
+                        let x = origin.x + i % width, y = origin.y + i / width
+                        let cell = s * 64 + (y & 7) * 8 + (x & 7)
+                        if !memo.isEmpty, memo[cell] >= 0 {
+                            out.base[i] = UInt8(memo[cell])
+                            continue
+                        }
+                        let colour = Colour(r: Int(c >> 16), g: Int((c >> 8) & 0xFF), b: Int(c & 0xFF))
+                        let k = dither.index(of: colour, nearest: cut.assignment[s], in: palette, x: x, y: y)
+                        if !memo.isEmpty { memo[cell] = Int16(k) }
+                        out.base[i] = UInt8(k)
+                    }
+                }
             }
-            let s = lastSample
-            if !plain.isEmpty && plain[s] {
-                out[i] = UInt8(cut.assignment[s])
-                continue
-            }
-            let x = origin.x + i % width, y = origin.y + i / width
-            let cell = s * 64 + (y & 7) * 8 + (x & 7)
-            if !memo.isEmpty, memo[cell] >= 0 {
-                out[i] = UInt8(memo[cell])
-                continue
-            }
-            let colour = Colour(r: Int(c >> 16), g: Int((c >> 8) & 0xFF), b: Int(c & 0xFF))
-            let k = dither.index(of: colour, nearest: cut.assignment[s], in: palette, x: x, y: y)
-            if !memo.isEmpty { memo[cell] = Int16(k) }
-            out[i] = UInt8(k)
         }
         return out
     }
 
     /// The palette index of each colour (its sample's entry); transparent marks get `transparentIndex`.
     private static func indices(of colors: [UInt32], samples: ColourSamples, cut: VarianceCut,
-                                transparentIndex: UInt8) -> [UInt8] {
-        OpaqueColors.indices(of: colors, transparentIndex: transparentIndex) { cut.assignment[samples.sample(of: $0)] }
+                                transparentIndex: UInt8, width: Int, threads: Int) -> [UInt8] {
+        let shared = Unchecked((samples, cut))
+        return OpaqueColors.indices(of: colors, transparentIndex: transparentIndex, width: width, threads: threads) {
+            shared.value.1.assignment[shared.value.0.sample(of: $0)]
+        }
+    }
+}
+
+/// A value handed to the bands of ``RowBands``, which only read it.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+
+    init(_ value: T) {
+        self.value = value
     }
 }
 
@@ -118,6 +143,34 @@ enum OpaqueColors {
                 lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
             }
             out[i] = lastIndex
+        }
+        return out
+    }
+
+    /// As above for rows of `width` pixels, in bands on up to `threads` threads (``RowBands``).
+    static func indices(of colors: [UInt32], transparentIndex: UInt8, width: Int, threads: Int,
+                        index: @Sendable (UInt32) -> Int) -> [UInt8] {
+        let rows = width > 0 ? colors.count / width : 0
+        guard RowBands.count(rows: rows, width: width, threads: threads) > 1 else {
+            return indices(of: colors, transparentIndex: transparentIndex, index: index)
+        }
+        var out = [UInt8](repeating: 0, count: colors.count)
+        out.withUnsafeMutableBufferPointer { out in
+            colors.withUnsafeBufferPointer { colors in
+                let out = BandBuffer(out), colors = BandInput(colors)
+                RowBands.run(rows: rows, width: width, threads: threads) { _, band in
+                    var lastColor = transparent
+                    var lastIndex = transparentIndex
+                    for i in (band.lowerBound * width)..<(band.upperBound * width) {
+                        let c = colors.base[i]
+                        if c != lastColor {
+                            lastColor = c
+                            lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
+                        }
+                        out.base[i] = lastIndex
+                    }
+                }
+            }
         }
         return out
     }

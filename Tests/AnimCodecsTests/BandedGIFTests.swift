@@ -1,0 +1,70 @@
+@testable import AnimCodecs
+import AnimRaster
+import AnimTestRandom
+import Testing
+
+/// The per-pixel passes of ``GIFAnimationEncoder`` run in bands of rows on several threads
+/// (``RowBands``): the files must be the serial encoder's, byte for byte, for frames large enough to
+/// be cut into bands, on every path (exact and quantized palettes, dithering, kept and stale
+/// pixels, alternative indices, transparency).
+struct BandedGIFTests {
+    static let width = 640, height = 420
+
+    /// 10 frames: a gradient of many thousands of colours under moving translucent discs, with a
+    /// patch of noise in some frames and, with `alpha`, transparent holes that move.
+    static func frames(alpha: Bool, seed: UInt64) -> [Bitmap] {
+        var rng = SplitMix64(seed: seed)
+        let noise = (0..<(64 * 48)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        return (0..<10).map { k in
+            Bitmap.make(width: width, height: height) { x, y in
+                let dx = x - (80 + 37 * k), dy = y - (120 + 11 * k)
+                if alpha, (x / 40 + y / 40 + k) % 7 == 0 { return PixelRGBA8(r: 0, g: 0, b: 0, a: 0) }
+                if k % 3 == 1, (300..<364).contains(x), (200..<248).contains(y) {
+                    let n = noise[(y - 200) * 64 + (x - 300)]
+                    return PixelRGBA8(r: UInt8(n & 0xFF), g: UInt8((n >> 8) & 0xFF), b: UInt8((n >> 16) & 0xFF), a: 255)
+                }
+                let base = PixelRGBA8(r: UInt8(x * 255 / width), g: UInt8(y * 255 / height), b: UInt8((x + y + 9 * k) % 256), a: 255)
+                guard dx * dx + dy * dy < 90 * 90 else { return base }
+                // A disc at 60 % over the gradient (premultiplied, opaque result).
+                func mix(_ c: UInt8, _ d: Int) -> UInt8 { UInt8((Int(c) * 2 + d * 3) / 5) }
+                return PixelRGBA8(r: mix(base.r, 250), g: mix(base.g, 40), b: mix(base.b, 90), a: 255)
+            }
+        }
+    }
+
+    func gif(_ frames: [Bitmap], options: GIFOptions, threads: Int) throws -> [UInt8] {
+        var encoder = try GIFAnimationEncoder(width: Self.width, height: Self.height, loopCount: 0, options: options, threads: threads)
+        for f in frames { try encoder.add(f, delay: 4) }
+        return try encoder.finish()
+    }
+
+    @Test(arguments: [
+        GIFOptions(), GIFOptions(quality: 100), GIFOptions(quality: 60), GIFOptions(maxColors: 16, quality: 95),
+        GIFOptions(transparent: true, matte: .white), GIFOptions(transparent: true, quality: 70),
+    ])
+    func bandsOfRowsGiveTheSerialFile(options: GIFOptions) throws {
+        #expect(RowBands.count(rows: Self.height, width: Self.width, threads: 8) == 4)
+        let frames = Self.frames(alpha: options.transparent, seed: 5)
+        let serial = try gif(frames, options: options, threads: 1)
+        for threads in [2, 3, 4] {
+            #expect(try gif(frames, options: options, threads: threads) == serial, "threads \(threads)")
+        }
+        // Every frame differs from the one before, so all ten are in the file.
+        let decoded = try GIFDecoder.decode(serial)
+        #expect(decoded.frames.count == 10)
+    }
+
+    @Test func bandsCoverEveryRowOnceInOrder() {
+        for (rows, width, threads) in [(420, 640, 8), (7, 100_000, 3), (1, 1 << 20, 4), (1000, 10, 4), (0, 640, 2)] {
+            let count = RowBands.count(rows: rows, width: width, threads: threads)
+            var seen = [Range<Int>](repeating: 0..<0, count: count)
+            seen.withUnsafeMutableBufferPointer { seen in
+                let out = BandBuffer(seen)
+                RowBands.run(rows: rows, width: width, threads: threads) { k, band in out.base[k] = band }
+            }
+            #expect(count >= 1 && count <= max(1, min(threads, rows)))
+            #expect(seen.map(\.count).reduce(0, +) == rows, "\(rows)×\(width) on \(threads)")
+            for k in 1..<max(1, seen.count) { #expect(seen[k].lowerBound == seen[k - 1].upperBound) }
+        }
+    }
+}
