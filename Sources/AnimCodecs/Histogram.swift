@@ -12,7 +12,7 @@ struct Colour: Equatable {
 }
 
 /// A pixel count with the sums of its channels, for exact means.
-struct ColourSum {
+struct ColourSum: Equatable {
     var weight = 0
     var r = 0
     var g = 0
@@ -54,9 +54,10 @@ struct ColourSamples {
     /// Sample number per histogram cell (histogram samples only).
     private let cellSample: [Int32]
 
-    /// The samples of `colors` (transparent marks ignored).
-    init(_ colors: [UInt32]) {
-        if let counted = DistinctColours.count(colors, limit: Self.exactLimit) {
+    /// The samples of `colors` (transparent marks ignored), counted in bands of rows of `width`
+    /// pixels on up to `threads` threads (``RowBands``; the same samples).
+    init(_ colors: [UInt32], width: Int = 0, threads: Int = 1) {
+        if let counted = DistinctColours.count(colors, limit: Self.exactLimit, width: width, threads: threads) {
             exact = counted.map(\.colour)
             samples = counted.map { c in
                 let r = Int(c.colour >> 16), g = Int((c.colour >> 8) & 0xFF), b = Int(c.colour & 0xFF)
@@ -65,7 +66,7 @@ struct ColourSamples {
             }
             cellSample = []
         } else {
-            let cells = HistogramCell.occupied(colors)
+            let cells = HistogramCell.occupied(colors, width: width, threads: threads)
             var lookup = [Int32](repeating: 0, count: HistogramCell.cellCount)
             for (k, cell) in cells.enumerated() { lookup[cell.key] = Int32(k) }
             exact = nil
@@ -96,6 +97,54 @@ enum DistinctColours {
     /// The sorted distinct colours of `colors` (transparent marks ignored) with their counts, or
     /// nil when there are more than `limit`.
     static func count(_ colors: [UInt32], limit: Int) -> [(colour: UInt32, count: Int)]? {
+        colors.withUnsafeBufferPointer { count($0, limit: limit) }
+    }
+
+    /// As above, counted in bands of rows of `width` pixels on up to `threads` threads, each band's
+    /// sorted counts merged: the same list (a band over `limit` makes the whole frame over it).
+    static func count(_ colors: [UInt32], limit: Int, width: Int, threads: Int) -> [(colour: UInt32, count: Int)]? {
+        let rows = width > 0 ? colors.count / width : 0
+        let bands = RowBands.count(rows: rows, width: width, threads: threads)
+        guard bands > 1 else { return count(colors, limit: limit) }
+        var found = [[(colour: UInt32, count: Int)]?](repeating: nil, count: bands)
+        colors.withUnsafeBufferPointer { colors in
+            found.withUnsafeMutableBufferPointer { found in
+                let colors = BandInput(colors), found = BandBuffer(found)
+                RowBands.run(rows: rows, width: width, threads: threads) { k, band in
+                    let part = UnsafeBufferPointer(start: colors.base + band.lowerBound * width, count: band.count * width)
+                    found.base[k] = count(part, limit: limit)
+                }
+            }
+        }
+        var merged: [(colour: UInt32, count: Int)] = []
+        for part in found {
+            guard let part else { return nil }
+            merged = merge(merged, part)
+            if merged.count > limit { return nil }
+        }
+        return merged
+    }
+
+    /// Two colour-sorted count lists as one, the counts of a colour in both added.
+    private static func merge(_ a: [(colour: UInt32, count: Int)], _ b: [(colour: UInt32, count: Int)]) -> [(colour: UInt32, count: Int)] {
+        var out: [(colour: UInt32, count: Int)] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i].colour < b[j].colour {
+                out.append(a[i]); i += 1
+            } else if b[j].colour < a[i].colour {
+                out.append(b[j]); j += 1
+            } else {
+                out.append((a[i].colour, a[i].count + b[j].count)); i += 1; j += 1
+            }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+
+    private static func count(_ colors: UnsafeBufferPointer<UInt32>, limit: Int) -> [(colour: UInt32, count: Int)]? {
         var capacity = 1
         while capacity < limit * 4 { capacity <<= 1 }
         let mask = capacity - 1
@@ -150,8 +199,8 @@ struct HistogramCell {
         return Int(r | g | b)
     }
 
-    /// The occupied cells of `colors` in cell-number order (transparent marks ignored).
-    static func occupied(_ colors: [UInt32]) -> [HistogramCell] {
+    /// Pixel count and channel sums per cell of `colors` (transparent marks ignored).
+    private static func sum(_ colors: UnsafeBufferPointer<UInt32>) -> [ColourSum] {
         var sums = [ColourSum](repeating: ColourSum(), count: cellCount)
         sums.withUnsafeMutableBufferPointer { s in
             for c in colors where c != OpaqueColors.transparent {
@@ -161,6 +210,31 @@ struct HistogramCell {
                 s[k].g += Int((c >> 8) & 0xFF)
                 s[k].b += Int(c & 0xFF)
             }
+        }
+        return sums
+    }
+
+    /// The occupied cells of `colors` in cell-number order (transparent marks ignored); with
+    /// `width` and `threads`, summed in bands of rows (``RowBands``).
+    static func occupied(_ colors: [UInt32], width: Int = 0, threads: Int = 1) -> [HistogramCell] {
+        let rows = width > 0 ? colors.count / width : 0
+        let bands = RowBands.count(rows: rows, width: width, threads: threads)
+        var sums: [ColourSum]
+        if bands > 1 {
+            // Each band's sums, then added: integer sums, so the same cells and means.
+            var parts = [[ColourSum]](repeating: [], count: bands)
+            colors.withUnsafeBufferPointer { colors in
+                parts.withUnsafeMutableBufferPointer { parts in
+                    let colors = BandInput(colors), parts = BandBuffer(parts)
+                    RowBands.run(rows: rows, width: width, threads: threads) { k, band in
+                        parts.base[k] = sum(UnsafeBufferPointer(start: colors.base + band.lowerBound * width, count: band.count * width))
+                    }
+                }
+            }
+            sums = parts[0]
+            for part in parts.dropFirst() { for k in sums.indices { sums[k].add(part[k]) } }
+        } else {
+            sums = colors.withUnsafeBufferPointer { sum($0) }
         }
         return sums.indices.compactMap { k in
             sums[k].weight > 0 ? HistogramCell(key: k, sum: sums[k], mean: sums[k].mean) : nil

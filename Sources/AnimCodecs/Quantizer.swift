@@ -40,7 +40,7 @@ public enum Quantizer {
             let t = UInt8(truncatingIfNeeded: exact.count)
             indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t, width: width, threads: threads)
         } else {
-            let samples = ColourSamples(colors)
+            let samples = ColourSamples(colors, width: width, threads: threads)
             let cut = VarianceCut(samples: samples.samples, limit: limit)
             palette = cut.palette
             let t = UInt8(truncatingIfNeeded: palette.count)

@@ -11,22 +11,26 @@ struct BandedGIFTests {
     static let width = 640, height = 420
 
     /// 10 frames: a gradient of many thousands of colours under moving translucent discs, with a
-    /// patch of noise in some frames and, with `alpha`, transparent holes that move.
-    static func frames(alpha: Bool, seed: UInt64) -> [Bitmap] {
+    /// patch of noise in some frames and, with `alpha`, transparent holes that move. With `coarse`,
+    /// every channel keeps its top 4 bits and there is no noise: a few thousand distinct colours,
+    /// which the quantizer counts exactly (``ColourSamples``) instead of in histogram cells.
+    static func frames(alpha: Bool, coarse: Bool = false, seed: UInt64) -> [Bitmap] {
         var rng = SplitMix64(seed: seed)
         let noise = (0..<(64 * 48)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
         return (0..<10).map { k in
             Bitmap.make(width: width, height: height) { x, y in
                 let dx = x - (80 + 37 * k), dy = y - (120 + 11 * k)
                 if alpha, (x / 40 + y / 40 + k) % 7 == 0 { return PixelRGBA8(r: 0, g: 0, b: 0, a: 0) }
-                if k % 3 == 1, (300..<364).contains(x), (200..<248).contains(y) {
+                if !coarse, k % 3 == 1, (300..<364).contains(x), (200..<248).contains(y) {
                     let n = noise[(y - 200) * 64 + (x - 300)]
                     return PixelRGBA8(r: UInt8(n & 0xFF), g: UInt8((n >> 8) & 0xFF), b: UInt8((n >> 16) & 0xFF), a: 255)
                 }
-                let base = PixelRGBA8(r: UInt8(x * 255 / width), g: UInt8(y * 255 / height), b: UInt8((x + y + 9 * k) % 256), a: 255)
+                let m: UInt8 = coarse ? 0xF0 : 0xFF
+                let base = PixelRGBA8(r: UInt8(x * 255 / width) & m, g: UInt8(y * 255 / height) & m,
+                                      b: UInt8((x + y + 9 * k) % 256) & m, a: 255)
                 guard dx * dx + dy * dy < 90 * 90 else { return base }
                 // A disc at 60 % over the gradient (premultiplied, opaque result).
-                func mix(_ c: UInt8, _ d: Int) -> UInt8 { UInt8((Int(c) * 2 + d * 3) / 5) }
+                func mix(_ c: UInt8, _ d: Int) -> UInt8 { UInt8((Int(c) * 2 + d * 3) / 5) & m }
                 return PixelRGBA8(r: mix(base.r, 250), g: mix(base.g, 40), b: mix(base.b, 90), a: 255)
             }
         }
@@ -44,11 +48,15 @@ struct BandedGIFTests {
     ])
     func bandsOfRowsGiveTheSerialFile(options: GIFOptions) throws {
         #expect(RowBands.count(rows: Self.height, width: Self.width, threads: 8) == 4)
+        for coarse in [false, true] {
+            let frames = Self.frames(alpha: options.transparent, coarse: coarse, seed: 5)
+            let serial = try gif(frames, options: options, threads: 1)
+            for threads in [2, 3, 4] {
+                #expect(try gif(frames, options: options, threads: threads) == serial, "threads \(threads), coarse \(coarse)")
+            }
+        }
         let frames = Self.frames(alpha: options.transparent, seed: 5)
         let serial = try gif(frames, options: options, threads: 1)
-        for threads in [2, 3, 4] {
-            #expect(try gif(frames, options: options, threads: threads) == serial, "threads \(threads)")
-        }
         // Every frame differs from the one before, so all ten are in the file.
         let decoded = try GIFDecoder.decode(serial)
         #expect(decoded.frames.count == 10)
@@ -65,6 +73,26 @@ struct BandedGIFTests {
             #expect(count >= 1 && count <= max(1, min(threads, rows)))
             #expect(seen.map(\.count).reduce(0, +) == rows, "\(rows)×\(width) on \(threads)")
             for k in 1..<max(1, seen.count) { #expect(seen[k].lowerBound == seen[k - 1].upperBound) }
+        }
+    }
+
+    @Test func coloursCountedInBandsAreTheColoursCountedAtOnce() {
+        // Both sample kinds: exact counts (coarse frames) and histogram cells (fine ones).
+        for coarse in [true, false] {
+            let frame = Self.frames(alpha: false, coarse: coarse, seed: 9)[3]
+            let colours = OpaqueColors.packed(frame, reserveTransparent: false, matte: .black)
+            let serial = ColourSamples(colours)
+            #expect(serial.isExact == coarse)
+            for threads in [2, 4] {
+                let banded = ColourSamples(colours, width: Self.width, threads: threads)
+                #expect(banded.isExact == serial.isExact)
+                #expect(banded.samples.map(\.sum) == serial.samples.map(\.sum), "coarse \(coarse), threads \(threads)")
+            }
+            // A limit the frame passes only as a whole is still refused after the merge.
+            if coarse, let all = DistinctColours.count(colours, limit: 1 << 20) {
+                #expect(DistinctColours.count(colours, limit: all.count - 1, width: Self.width, threads: 4) == nil)
+                #expect(DistinctColours.count(colours, limit: all.count, width: Self.width, threads: 4)?.count == all.count)
+            }
         }
     }
 }
