@@ -67,16 +67,17 @@ first_pass() {
   local pairs=()
   for ((r = 0; r < repeats; r++)); do
     local one two
-    one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5}')
+    # "first pass, threads T: X ms/frame (W×H px, N frames, D drawn)": X and N.
+    one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5, $9}')
     two=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads "$(nproc)" "$@" | awk '{print $5}')
     pairs+=("$one $two")
   done
-  printf '%s\n' "${pairs[@]}" | awk -v n="$n" -v t="$(nproc)" -v extra="$*" '
+  printf '%s\n' "${pairs[@]}" | awk -v t="$(nproc)" -v extra="$*" '
     function median(v, k,   i, j, x) {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
       return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
     }
-    { a[NR] = $1; b[NR] = $2; r[NR] = $1 / $2 }
+    { a[NR] = $1; n = $2; b[NR] = $3; r[NR] = $1 / $3 }
     END {
       printf "first pass, %d frames%s: 1 thread %.3f ms/frame, %d threads %.3f ms/frame, scaling %.2fx (medians of %d alternated pairs)\n",
         n, extra == "" ? "" : " (" extra ")", median(a, NR), t, median(b, NR), median(r, NR), NR

@@ -100,6 +100,8 @@ final class ContentsCache: Sendable {
                 if entry != nil { e.hits += 1 }
                 return .cached(entry)
             }
+            // Full: a picture built now would not be kept, so the draw is filled directly.
+            if e.budget.isFull { return .firstSighting }
             guard sightings > 1, !e.seen.contains(draw) else { return .build }
             if e.seen.count >= Self.seenLimit { e.seen = [] }
             e.seen.insert(draw)

@@ -221,9 +221,12 @@ final class ShadowCache: Sendable {
         let size = mask.coverage.count * 4 + 64
         // Room is taken before the picture is made: one that would not be kept is not made (the
         // caller writes from a table instead, which costs less than making a picture to copy).
-        guard size <= Self.movedCapacity / 4, moved.withLock({ $0.budget.admit(size) }) else { return nil }
+        guard size <= Self.movedCapacity / 4,
+              let generation = moved.withLock({ $0.budget.admit(size) ? $0.budget.generation : nil }) else { return nil }
         let picture = UniformPicture(mask, color: key.color, over: key.over)
         moved.withLock { e in
+            // Emptied meanwhile: the room went with it, and the mask the picture belongs to too.
+            guard e.budget.generation == generation else { return }
             if e.pictures[key] == nil { e.pictures[key] = picture } else { e.budget.release(size) }
         }
         return picture

@@ -18,6 +18,9 @@ public struct CacheBudget: Sendable {
     public private(set) var used = 0
     /// Whether an entry was refused for want of room since the cache was last emptied.
     public private(set) var isFull = false
+    /// How many times the cache was emptied: room taken under one lock and filled under another
+    /// is filled only if the cache was not emptied in between (the emptying gave that room back).
+    public private(set) var generation = 0
     private var lookups = 0
     private var hits = 0
 
@@ -60,5 +63,6 @@ public struct CacheBudget: Sendable {
     /// Every entry was dropped.
     public mutating func emptied() {
         (used, isFull, lookups, hits) = (0, false, 0, 0)
+        generation &+= 1
     }
 }

@@ -152,8 +152,10 @@ final class CoverageCache: Sendable {
         let hits = fullHits.exchange(0, ordering: .relaxed)
         fullLookups.store(0, ordering: .relaxed)
         if !CacheBudget.pays(hits: hits) {
-            full.store(false, ordering: .relaxed)
+            // Emptied first: a thread that finds the old byte count meanwhile may mark it full
+            // again, which this clears.
             empty()
+            full.store(false, ordering: .relaxed)
         }
     }
 

@@ -11,10 +11,12 @@ struct BandedGIFTests {
     static let width = 640, height = 420
 
     /// 10 frames: a gradient of many thousands of colours under moving translucent discs, with a
-    /// patch of noise in some frames and, with `alpha`, transparent holes that move. With `coarse`,
-    /// every channel keeps its top 4 bits and there is no noise: a few thousand distinct colours,
-    /// which the quantizer counts exactly (``ColourSamples``) instead of in histogram cells.
-    static func frames(alpha: Bool, coarse: Bool = false, seed: UInt64) -> [Bitmap] {
+    /// patch of noise in some frames and, with `alpha`, transparent holes that move. With `bits`,
+    /// every channel keeps only its top `bits` bits and there is no noise: 4 leaves a few thousand
+    /// distinct colours, which the quantizer counts exactly (``ColourSamples``) instead of in
+    /// histogram cells; 2 leaves at most 64, an exact palette (``ExactPalette``).
+    static func frames(alpha: Bool, bits: Int = 8, seed: UInt64) -> [Bitmap] {
+        let coarse = bits < 8
         var rng = SplitMix64(seed: seed)
         let noise = (0..<(64 * 48)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
         return (0..<10).map { k in
@@ -25,7 +27,7 @@ struct BandedGIFTests {
                     let n = noise[(y - 200) * 64 + (x - 300)]
                     return PixelRGBA8(r: UInt8(n & 0xFF), g: UInt8((n >> 8) & 0xFF), b: UInt8((n >> 16) & 0xFF), a: 255)
                 }
-                let m: UInt8 = coarse ? 0xF0 : 0xFF
+                let m = UInt8(truncatingIfNeeded: 0xFF << (8 - bits))
                 let base = PixelRGBA8(r: UInt8(x * 255 / width) & m, g: UInt8(y * 255 / height) & m,
                                       b: UInt8((x + y + 9 * k) % 256) & m, a: 255)
                 guard dx * dx + dy * dy < 90 * 90 else { return base }
@@ -48,11 +50,11 @@ struct BandedGIFTests {
     ])
     func bandsOfRowsGiveTheSerialFile(options: GIFOptions) throws {
         #expect(RowBands.count(rows: Self.height, width: Self.width, threads: 8) == 4)
-        for coarse in [false, true] {
-            let frames = Self.frames(alpha: options.transparent, coarse: coarse, seed: 5)
+        for bits in [8, 4, 2] {
+            let frames = Self.frames(alpha: options.transparent, bits: bits, seed: 5)
             let serial = try gif(frames, options: options, threads: 1)
             for threads in [2, 3, 4] {
-                #expect(try gif(frames, options: options, threads: threads) == serial, "threads \(threads), coarse \(coarse)")
+                #expect(try gif(frames, options: options, threads: threads) == serial, "threads \(threads), \(bits) bits")
             }
         }
         let frames = Self.frames(alpha: options.transparent, seed: 5)
@@ -72,6 +74,7 @@ struct BandedGIFTests {
             }
             #expect(count >= 1 && count <= max(1, min(threads, rows)))
             #expect(seen.map(\.count).reduce(0, +) == rows, "\(rows)×\(width) on \(threads)")
+            #expect(seen.first?.lowerBound == 0 && seen.last?.upperBound == rows)
             for k in 1..<max(1, seen.count) { #expect(seen[k].lowerBound == seen[k - 1].upperBound) }
         }
     }
@@ -79,7 +82,7 @@ struct BandedGIFTests {
     @Test func coloursCountedInBandsAreTheColoursCountedAtOnce() {
         // Both sample kinds: exact counts (coarse frames) and histogram cells (fine ones).
         for coarse in [true, false] {
-            let frame = Self.frames(alpha: false, coarse: coarse, seed: 9)[3]
+            let frame = Self.frames(alpha: false, bits: coarse ? 4 : 8, seed: 9)[3]
             let colours = OpaqueColors.packed(frame, reserveTransparent: false, matte: .black)
             let serial = ColourSamples(colours)
             #expect(serial.isExact == coarse)

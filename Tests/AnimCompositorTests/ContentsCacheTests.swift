@@ -157,6 +157,29 @@ struct ContentsCacheTests: CompositorFixture {
         #expect(cache.counts == (hits: 0, builds: 1))
     }
 
+    @Test func aFullCacheKeepsItsPicturesAndBuildsNoneItCouldNotKeep() throws {
+        // Room for two 20×20 pictures. Four draws in a loop: the first two are kept and hit ever
+        // after; the third is built, refused, and from then on nothing is built to be thrown away.
+        // (Emptying the cache whenever it filled kept none of them for long.)
+        let layer = imageLayer(.magnified, frame: 0), image = Self.images["small"]!
+        let canvas = PixelRect(minX: 0, minY: 0, maxX: 160, maxY: 120)
+        var source = try #require(Bitmap(width: 160, height: 120))
+        source.fill(PixelRGBA8(r: 10, g: 20, b: 30, a: 255))
+        let picture = try #require(ContentsPicture(PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20), of: source))
+        let cache = ContentsCache(sightings: 1, capacity: 2 * (20 * 20 * 4 + ContentsCache.entryOverhead))
+        let draws = try (0..<4).map { k in
+            try #require(ImageDraw(layer: layer, image: "small", of: image, map: Homography(1, 0, 0, 0, 1, 0, Double(k), 0, 1),
+                                   canvas: canvas, opacity: 255))
+        }
+        var builds = 0, given: [[Bool]] = []
+        for _ in 0..<3 {
+            given.append(draws.map { draw in cache.picture(of: draw) { builds += 1; return picture } != nil })
+        }
+        #expect(builds == 3)
+        #expect(given == [[true, true, true, false], [true, true, false, false], [true, true, false, false]])
+        #expect(cache.counts == (hits: 4, builds: 3))
+    }
+
     @Test func anImageThatIsNotPremultipliedIsFilledDirectly() throws {
         // Channels above alpha make the fill carry into the next channel over an opaque backdrop,
         // which source-over of a picture would not: such a draw must stay a direct fill.
