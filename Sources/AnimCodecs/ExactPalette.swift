@@ -29,13 +29,9 @@ enum ExactPalette {
     }
 
     /// The index of each colour in the sorted `palette` (binary search); transparent marks get
-    /// `transparentIndex`.
-    static func indices(of colors: [UInt32], in palette: [UInt32], transparentIndex: UInt8) -> [UInt8] {
-        OpaqueColors.indices(of: colors, transparentIndex: transparentIndex) { search($0, in: palette) }
-    }
-
-    /// As above for rows of `width` pixels, in bands on up to `threads` threads (``RowBands``).
-    static func indices(of colors: [UInt32], in palette: [UInt32], transparentIndex: UInt8, width: Int, threads: Int) -> [UInt8] {
+    /// `transparentIndex`. With rows of `width` pixels, in bands on up to `threads` threads.
+    static func indices(of colors: [UInt32], in palette: [UInt32], transparentIndex: UInt8, width: Int = 0,
+                        threads: Int = 1) -> [UInt8] {
         OpaqueColors.indices(of: colors, transparentIndex: transparentIndex, width: width, threads: threads) {
             search($0, in: palette)
         }

@@ -95,17 +95,13 @@ struct ColourSamples {
 /// never leaks: the result is sorted by colour).
 enum DistinctColours {
     /// The sorted distinct colours of `colors` (transparent marks ignored) with their counts, or
-    /// nil when there are more than `limit`.
-    static func count(_ colors: [UInt32], limit: Int) -> [(colour: UInt32, count: Int)]? {
-        colors.withUnsafeBufferPointer { count($0, limit: limit) }
-    }
-
-    /// As above, counted in bands of rows of `width` pixels on up to `threads` threads, each band's
-    /// sorted counts merged: the same list (a band over `limit` makes the whole frame over it).
-    static func count(_ colors: [UInt32], limit: Int, width: Int, threads: Int) -> [(colour: UInt32, count: Int)]? {
+    /// nil when there are more than `limit`. With rows of `width` pixels, counted in bands on up to
+    /// `threads` threads and each band's sorted counts merged: the same list (a band over `limit`
+    /// makes the whole frame over it).
+    static func count(_ colors: [UInt32], limit: Int, width: Int = 0, threads: Int = 1) -> [(colour: UInt32, count: Int)]? {
         let rows = width > 0 ? colors.count / width : 0
         let bands = RowBands.count(rows: rows, width: width, threads: threads)
-        guard bands > 1 else { return count(colors, limit: limit) }
+        guard bands > 1 else { return colors.withUnsafeBufferPointer { count($0, limit: limit) } }
         var found = [[(colour: UInt32, count: Int)]?](repeating: nil, count: bands)
         colors.withUnsafeBufferPointer { colors in
             found.withUnsafeMutableBufferPointer { found in

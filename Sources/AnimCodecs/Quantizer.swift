@@ -132,47 +132,40 @@ struct Unchecked<T>: @unchecked Sendable {
 /// Opaque 0xRRGGBB values per pixel, with ``transparent`` marking transparent pixels.
 enum OpaqueColors {
     /// The palette index of each colour, looked up once per run of equal colours by `index`;
-    /// transparent marks get `transparentIndex`.
-    static func indices(of colors: [UInt32], transparentIndex: UInt8, index: (UInt32) -> Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: colors.count)
-        var lastColor = transparent
-        var lastIndex = transparentIndex
-        for (i, c) in colors.enumerated() {
-            if c != lastColor {
-                lastColor = c
-                lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
-            }
-            out[i] = lastIndex
-        }
-        return out
-    }
-
-    /// As above for rows of `width` pixels, in bands on up to `threads` threads (``RowBands``).
-    static func indices(of colors: [UInt32], transparentIndex: UInt8, width: Int, threads: Int,
+    /// transparent marks get `transparentIndex`. With rows of `width` pixels, in bands on up to
+    /// `threads` threads (``RowBands``; the same indices).
+    static func indices(of colors: [UInt32], transparentIndex: UInt8, width: Int = 0, threads: Int = 1,
                         index: @Sendable (UInt32) -> Int) -> [UInt8] {
-        let rows = width > 0 ? colors.count / width : 0
-        guard RowBands.count(rows: rows, width: width, threads: threads) > 1 else {
-            return indices(of: colors, transparentIndex: transparentIndex, index: index)
-        }
         var out = [UInt8](repeating: 0, count: colors.count)
         out.withUnsafeMutableBufferPointer { out in
             colors.withUnsafeBufferPointer { colors in
-                let out = BandBuffer(out), colors = BandInput(colors)
+                let out = BandBuffer(out), input = BandInput(colors)
+                let rows = width > 0 ? colors.count / width : 0
+                guard RowBands.count(rows: rows, width: width, threads: threads) > 1 else {
+                    return indices(input, 0..<colors.count, transparentIndex: transparentIndex, into: out, index: index)
+                }
                 RowBands.run(rows: rows, width: width, threads: threads) { _, band in
-                    var lastColor = transparent
-                    var lastIndex = transparentIndex
-                    for i in (band.lowerBound * width)..<(band.upperBound * width) {
-                        let c = colors.base[i]
-                        if c != lastColor {
-                            lastColor = c
-                            lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
-                        }
-                        out.base[i] = lastIndex
-                    }
+                    indices(input, (band.lowerBound * width)..<(band.upperBound * width), transparentIndex: transparentIndex,
+                            into: out, index: index)
                 }
             }
         }
         return out
+    }
+
+    /// The indices of the pixels `range` of `colors`.
+    private static func indices(_ colors: BandInput<UInt32>, _ range: Range<Int>, transparentIndex: UInt8,
+                                into out: BandBuffer<UInt8>, index: (UInt32) -> Int) {
+        var lastColor = transparent
+        var lastIndex = transparentIndex
+        for i in range {
+            let c = colors.base[i]
+            if c != lastColor {
+                lastColor = c
+                lastIndex = c == transparent ? transparentIndex : UInt8(index(c))
+            }
+            out.base[i] = lastIndex
+        }
     }
 
     /// A value outside 24 bits that marks a transparent pixel.
