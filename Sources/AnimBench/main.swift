@@ -56,7 +56,7 @@ struct Options {
             case "--repeat": i += 1; repeats = Int(args[i]) ?? repeats
             case "--threads": i += 1; threadCounts = args[i].split(separator: ",").compactMap { Int($0) }
             case "--scale": i += 1; scale = Double(args[i])
-            case "--fps": i += 1; fps = Double(args[i])
+            case "--fps": i += 1; fps = Double(args[i]) ?? .nan
             case "--no-floor": floor = false
             case "--checksum": checksum = true
             case "--rotate": i += 1; rotate = max(0, Int(args[i]) ?? 0)
@@ -95,6 +95,10 @@ do {
     scene = try SceneLoader.load(path: options.scene)
 } catch {
     print(SceneLoader.report(error, source: SceneLoader.source(path: options.scene)))
+    exit(2)
+}
+if let fps = options.fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
+    print("error: --fps must be a number of frames per second in (0, 1000], got \(fps)")
     exit(2)
 }
 let renderer = Renderer(scene: scene, options: RenderOptions(fps: options.fps, scale: options.scale))
