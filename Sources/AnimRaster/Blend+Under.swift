@@ -22,13 +22,14 @@ extension Blend {
     }
 
     /// The columns of the first run of 255s in row `y` of a mask over `bounds` (empty when the row
-    /// is outside the mask or has none): bytes to the first 255, then eight at a time while all 255.
+    /// is outside the mask or has none): bytes to the first 255, then 32 and eight at a time while all 255.
     static func fullRun(_ coverage: UnsafeRawPointer, _ bounds: PixelRect, row y: Int) -> Range<Int> {
         guard y >= bounds.minY, y < bounds.maxY else { return 0..<0 }
         let width = bounds.width, row = coverage + (y - bounds.minY) * width
         var i = 0
         while i < width, row.load(fromByteOffset: i, as: UInt8.self) != 255 { i &+= 1 }
         var j = i
+        while j &+ 32 <= width, SolidSource.full32(row + j) { j &+= 32 }
         while j &+ 8 <= width, row.loadUnaligned(fromByteOffset: j, as: UInt64.self) == ~0 { j &+= 8 }
         while j < width, row.load(fromByteOffset: j, as: UInt8.self) == 255 { j &+= 1 }
         return bounds.minX + i..<bounds.minX + j

@@ -37,37 +37,42 @@ public enum Blend {
                 let covBase = cov.baseAddress!, px = raw.baseAddress!
                 // Made on the first write only: a mask wholly over drawn canvas needs none.
                 var table: UniformBlend?
-                @inline(__always) func blendRow(_ y: Int, _ span: Range<Int>) {
-                    guard !span.isEmpty else { return }
-                    let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
-                    let o = y * dstWidth + span.lowerBound
-                    solid.blendRow(px + o * 4, coverage: covBase + m, count: span.count, room: pixelCount - o)
+                @inline(__always) func blendRow(_ y: Int, _ lo: Int, _ hi: Int) {
+                    guard lo < hi else { return }
+                    let m = (y &- mask.bounds.minY) &* maskWidth &+ (lo &- mask.bounds.minX)
+                    let o = y &* dstWidth &+ lo
+                    solid.blendRow(px + o &* 4, coverage: covBase + m, count: hi &- lo, room: pixelCount &- o)
                 }
-                @inline(__always) func write(_ y: Int, _ span: Range<Int>) {
-                    guard !span.isEmpty else { return }
-                    let m = (y - mask.bounds.minY) * maskWidth + (span.lowerBound - mask.bounds.minX)
-                    let p = px + (y * dstWidth + span.lowerBound) * 4
+                @inline(__always) func write(_ y: Int, _ lo: Int, _ hi: Int) {
+                    guard lo < hi else { return }
+                    let m = (y &- mask.bounds.minY) &* maskWidth &+ (lo &- mask.bounds.minX)
+                    let p = px + (y &* dstWidth &+ lo) &* 4
                     if picture != nil {
-                        p.copyMemory(from: from.baseAddress! + m * 4, byteCount: span.count * 4)
+                        p.copyMemory(from: from.baseAddress! + m &* 4, byteCount: (hi &- lo) &* 4)
                     } else {
                         if table == nil, let rows = untouched { table = UniformBlend(color, over: rows.initial) }
-                        table!.writeRow(p, coverage: covBase + m, count: span.count)
+                        table!.writeRow(p, coverage: covBase + m, count: hi &- lo)
                     }
                 }
-                @inline(__always) func blend(_ y: Int, _ span: Range<Int>) {
-                    guard let rows = untouched else { return blendRow(y, span) }
+                /// Columns lo..<hi of row y: written outside the row's drawn run, blended inside it.
+                @inline(__always) func blend(_ y: Int, _ lo: Int, _ hi: Int) {
+                    guard lo < hi else { return }
+                    guard let rows = untouched else { return blendRow(y, lo, hi) }
                     let drawn = rows.drawn(row: y)
-                    write(y, span.lowerBound..<max(span.lowerBound, min(span.upperBound, drawn.lowerBound)))
-                    blendRow(y, span.clamped(to: drawn))
-                    write(y, min(span.upperBound, max(span.lowerBound, drawn.upperBound))..<span.upperBound)
+                    // The drawn run clamped to lo..<hi: a..<b (empty where the row is untouched).
+                    let a = min(hi, max(lo, drawn.lowerBound)), b = max(a, min(hi, drawn.upperBound))
+                    write(y, lo, a)
+                    blendRow(y, a, b)
+                    write(y, b, hi)
                 }
                 for y in area.minY..<area.maxY {
-                    if let run = skip(y)?.clamped(to: area.minX..<area.maxX), !run.isEmpty {
-                        blend(y, area.minX..<run.lowerBound)
-                        blend(y, run.upperBound..<area.maxX)
-                    } else {
-                        blend(y, area.minX..<area.maxX)
+                    var cut = area.maxX, resume = area.maxX
+                    if let run = skip(y) {
+                        let a = max(area.minX, min(area.maxX, run.lowerBound)), b = max(a, min(area.maxX, run.upperBound))
+                        if a < b { (cut, resume) = (a, b) }
                     }
+                    blend(y, area.minX, cut)
+                    blend(y, resume, area.maxX)
                 }
             } }
         }

@@ -20,9 +20,10 @@ struct SolidSource {
     }
 
     /// `count` pixels at `p` under the coverage bytes at `coverage`: eight at a time (skipped when
-    /// all zero, stored or blended whole when all 255); the last few too, as eight with the missing
-    /// coverage 0, when `room` (pixels writable from `p`) allows: at coverage 0 the source is 0 and
-    /// the inverse 255, so those pixels are written back unchanged (mul255(d, 255) = d). Else one by one.
+    /// all zero, stored or blended whole when all 255, runs of either 32 bytes a test); the last
+    /// few too, as eight with the missing coverage 0, when `room` (pixels writable from `p`)
+    /// allows: at coverage 0 the source is 0 and the inverse 255, so those pixels are written back
+    /// unchanged (mul255(d, 255) = d). Else one by one.
     @inline(__always)
     func blendRow(_ p: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int, room: Int) {
         var i = 0
@@ -30,8 +31,16 @@ struct SolidSource {
             let eight = coverage.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if eight == ~0 {
                 blendEightCovered(p + i &* 4)
+                // A run of full coverage (a shape's inside): 32 bytes a test.
+                while i &+ 40 <= count, Self.full32(coverage + (i &+ 8)) {
+                    blendEightCovered(p + (i &+ 8) &* 4)
+                    blendEightCovered(p + (i &+ 16) &* 4)
+                    blendEightCovered(p + (i &+ 24) &* 4)
+                    blendEightCovered(p + (i &+ 32) &* 4)
+                    i &+= 32
+                }
             } else if eight != 0 {
-                blendEight(p + i &* 4, coverage: eight)
+                blendEightMixed(p + i &* 4, coverage: eight)
             } else {
                 // A run of zeros (inside a border's ring, around a blurred shadow): 32 bytes a test.
                 while i &+ 40 <= count, Self.zero32(coverage + (i &+ 8)) { i &+= 32 }
@@ -40,17 +49,67 @@ struct SolidSource {
         }
         guard i < count else { return }
         if room &- i >= 8 {
-            var eight: UInt64 = 0
-            for k in 0..<(count &- i) {
-                eight |= UInt64(coverage.load(fromByteOffset: i &+ k, as: UInt8.self)) << (8 &* k)
-            }
-            if eight != 0 { blendEight(p + i &* 4, coverage: eight) }
+            let eight = Self.tail(coverage, from: i, count: count)
+            if eight != 0 { blendEightMixed(p + i &* 4, coverage: eight) }
             return
         }
         while i < count {
             blendOne(p + i &* 4, coverage: UInt32(coverage.load(fromByteOffset: i, as: UInt8.self)))
             i &+= 1
         }
+    }
+
+    /// The coverage bytes i..<count (fewer than eight) in the low bytes, zeros above: read as the
+    /// eight bytes ending at `count` and shifted down when the row has eight, else byte by byte.
+    @inline(__always)
+    static func tail(_ coverage: UnsafeRawPointer, from i: Int, count: Int) -> UInt64 {
+        let rest = count &- i
+        if count >= 8 {
+            return coverage.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) >> UInt64(8 &* (8 &- rest))
+        }
+        var eight: UInt64 = 0
+        for k in 0..<rest {
+            eight |= UInt64(coverage.load(fromByteOffset: i &+ k, as: UInt8.self)) << (8 &* k)
+        }
+        return eight
+    }
+
+    /// Eight pixels under coverage that is neither all 0 nor all 255. Where every byte is 0 or 255
+    /// (a border's side, a shape's edge on whole pixels), the covered pixels take the fully covered
+    /// result and the others keep theirs, which is what the blend gives them (at coverage 0 the
+    /// source is 0 and the inverse 255, and mul255(d, 255) = d); else each pixel is blended.
+    @inline(__always)
+    func blendEightMixed(_ p: UnsafeMutableRawPointer, coverage eight: UInt64) {
+        let high = eight & 0x8080_8080_8080_8080
+        guard (high >> 7) &* 0xFF == eight else { return blendEight(p, coverage: eight) }
+        let covered = Self.pixelMask(eight)
+        let before = p.loadUnaligned(as: SIMD8<UInt32>.self)
+        let full: SIMD8<UInt32>
+        if opaque {
+            full = SIMD8(repeating: word)
+        } else {
+            blendEightCovered(p)
+            full = p.loadUnaligned(as: SIMD8<UInt32>.self)
+        }
+        p.storeBytes(of: (full & covered) | (before & ~covered), as: SIMD8<UInt32>.self)
+    }
+
+    /// Eight coverage bytes, each 0 or 255, as eight 32-bit lanes of all zeros or all ones.
+    @inline(__always)
+    static func pixelMask(_ eight: UInt64) -> SIMD8<UInt32> {
+        let b = unsafeBitCast(eight, to: SIMD8<UInt8>.self)
+        return unsafeBitCast(SIMD32<UInt8>(b[0], b[0], b[0], b[0], b[1], b[1], b[1], b[1],
+                                           b[2], b[2], b[2], b[2], b[3], b[3], b[3], b[3],
+                                           b[4], b[4], b[4], b[4], b[5], b[5], b[5], b[5],
+                                           b[6], b[6], b[6], b[6], b[7], b[7], b[7], b[7]),
+                             to: SIMD8<UInt32>.self)
+    }
+
+    /// Whether the 32 coverage bytes at `c` are all 255.
+    @inline(__always)
+    static func full32(_ c: UnsafeRawPointer) -> Bool {
+        (c.loadUnaligned(as: UInt64.self) & c.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            & c.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & c.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == ~0
     }
 
     /// Whether the 32 coverage bytes at `c` are all 0.

@@ -75,6 +75,48 @@ struct BlendLanesTests {
         }
     }
 
+    /// Runs of full coverage of every length from 1 to 90, between single bytes below 255, at every
+    /// phase modulo 8: the row blend stores or blends full runs 32 bytes a test, and must stop
+    /// exactly at the next partial byte and at the row's end.
+    @Test(arguments: [PixelRGBA8(r: 12, g: 200, b: 77, a: 255), PixelRGBA8(r: 128, g: 0, b: 64, a: 128)])
+    func fullRunsOfAnyLengthEqualThePerChannelReference(color: PixelRGBA8) throws {
+        var rng = SplitMix64(seed: 0xF011)
+        for length in 1...90 {
+            for phase in 0..<8 {
+                var row = [UInt8](repeating: 0, count: phase)
+                while row.count < 200 { row += [rng.pick([0, 1, 128, 254])] + [UInt8](repeating: 255, count: length) }
+                let mask = CoverageMask(bounds: PixelRect(minX: 0, minY: 0, maxX: row.count, maxY: 1), coverage: row)
+                let dst = try Self.bitmap(width: row.count + 3, height: 1, .anyBytes, &rng)
+                var fast = dst
+                Blend.fill(mask, color: color, into: &fast)
+                let expected = try Self.reference(dst) { x, y, d in Self.over(color, coverage: UInt32(mask[x, y]), d) }
+                #expect(Self.firstDifference(fast, expected) == nil, "full runs of \(length) at phase \(phase)")
+            }
+        }
+    }
+
+    /// Every mix of empty and full pixels in an eight-pixel step (a border's side, an edge on whole
+    /// pixels: the covered pixels are selected, not blended), in rows of 8 to 15 pixels (the last
+    /// few read as the eight bytes ending the row), under every test colour.
+    @Test(arguments: Self.colors)
+    func everyMixOfEmptyAndFullPixelsEqualsThePerChannelReference(color: PixelRGBA8) throws {
+        var rng = SplitMix64(seed: UInt64(color.packed) ^ 0xB0DE)
+        for width in 8...15 {
+            var coverage: [UInt8] = []
+            for pattern in 0..<256 {
+                for x in 0..<width { coverage.append(pattern >> (x % 8) & 1 == 1 ? 255 : 0) }
+            }
+            let mask = CoverageMask(bounds: PixelRect(minX: 1, minY: 0, maxX: 1 + width, maxY: 256), coverage: coverage)
+            for destination in Self.destinations {
+                let dst = try Self.bitmap(width: width + 10, height: 256, destination, &rng)
+                var fast = dst
+                Blend.fill(mask, color: color, into: &fast)
+                let expected = try Self.reference(dst) { x, y, d in Self.over(color, coverage: UInt32(mask[x, y]), d) }
+                #expect(Self.firstDifference(fast, expected) == nil, "width \(width), \(destination)")
+            }
+        }
+    }
+
     /// Layer sources with runs of transparent, opaque and translucent pixels, every opacity class,
     /// areas of odd widths at odd offsets and reaching past the edges.
     @Test(arguments: [0, 1, 77, 128, 254, 255] as [UInt8])
