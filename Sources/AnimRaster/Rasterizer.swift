@@ -214,6 +214,14 @@ struct Accumulator: ~Copyable {
         return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
     }
 
+    /// Whether the 32 cells at `p` are all ±0.
+    @inline(__always)
+    static func allZero32(_ p: UnsafeRawPointer) -> Bool {
+        var bits: UInt64 = 0
+        for k in 0..<16 { bits |= p.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) }
+        return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
+    }
+
     /// Prefix-sums each row into 8-bit coverage, rounding to nearest, and zeroes the cells again.
     mutating func resolve() -> CoverageMask? {
         var out = [UInt8](repeating: 0, count: width * height)
@@ -233,8 +241,18 @@ struct Accumulator: ~Copyable {
                         // A cell that is not ±0 starts no such run: no need to look at the next seven.
                         let c = cell[x]
                         if c.bitPattern & 0x7FFF_FFFF == 0, x &+ 8 <= width, Self.allZero8(UnsafeRawPointer(cell + x)) {
-                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            let run = UInt64(v) &* 0x0101_0101_0101_0101
+                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: run, as: UInt64.self)
                             x &+= 8
+                            // A long run (a shape's inside, a gap between shapes): 32 cells a test.
+                            while x &+ 32 <= width, Self.allZero32(UnsafeRawPointer(cell + x)) {
+                                let to = UnsafeMutableRawPointer(coverage + x)
+                                to.storeBytes(of: run, as: UInt64.self)
+                                to.storeBytes(of: run, toByteOffset: 8, as: UInt64.self)
+                                to.storeBytes(of: run, toByteOffset: 16, as: UInt64.self)
+                                to.storeBytes(of: run, toByteOffset: 24, as: UInt64.self)
+                                x &+= 32
+                            }
                             continue
                         }
                         sum += c
