@@ -70,15 +70,21 @@ public struct Compositor: Sendable {
 
     /// Renders one frame. Returns nil only if the canvas size is invalid.
     public func render(_ tree: LayerTree) -> Bitmap? {
-        guard var bitmap = CanvasCache.shared.take(width: canvas.pixelWidth, height: canvas.pixelHeight)
-                ?? Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight) else { return nil }
         let bg = canvas.background.premultipliedRGBA8
-        bitmap.fill(PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
+        let fill = PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
+        var bitmap: Bitmap
+        if var reused = CanvasCache.shared.take(width: canvas.pixelWidth, height: canvas.pixelHeight) {
+            reused.fill(fill)
+            bitmap = consume reused
+        } else {
+            guard let new = Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight, filledWith: fill) else { return nil }
+            bitmap = consume new
+        }
         let pool = SurfacePool(width: bitmap.width, height: bitmap.height)
         // Moved, not copied: a second reference would make the first draw copy the whole canvas.
         var surface = Surface(bitmap: consume bitmap, pool: pool)
         if tracksUntouched {
-            surface.untouched = DrawnRows(height: surface.bitmap.height, initial: PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a))
+            surface.untouched = DrawnRows(height: surface.bitmap.height, initial: fill)
         }
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)

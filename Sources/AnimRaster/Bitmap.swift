@@ -21,6 +21,20 @@ public struct Bitmap: Hashable, Sendable {
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// A bitmap of one colour, written once (not zeroed first); nil for a zero, negative or absurd size.
+    public init?(width: Int, height: Int, filledWith color: PixelRGBA8) {
+        guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension else {
+            return nil
+        }
+        self.width = width
+        self.height = height
+        let count = width * height * 4
+        pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            Self.fill(UnsafeMutableRawBufferPointer(buffer), with: color)
+            initialized = count
+        }
+    }
+
     /// Wraps existing premultiplied bytes; nil when the count does not match the size.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width > 0, height > 0, width <= Bitmap.maxDimension, height <= Bitmap.maxDimension,
@@ -45,25 +59,29 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// Sets every pixel to `color`: sixteen pixels per step (four 16-byte stores), then one by one.
+    /// Sets every pixel to `color`.
     public mutating func fill(_ color: PixelRGBA8) {
+        pixels.withUnsafeMutableBytes { Self.fill($0, with: color) }
+    }
+
+    /// Writes `color` over every whole pixel of `raw`: sixteen pixels per step (four 16-byte
+    /// stores), then one by one.
+    private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {
+        guard let p = raw.baseAddress else { return }
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
         let four = SIMD4<UInt32>(repeating: word)
-        pixels.withUnsafeMutableBytes { raw in
-            guard let p = raw.baseAddress else { return }
-            let bytes = raw.count
-            var o = 0
-            while o &+ 64 <= bytes {
-                p.storeBytes(of: four, toByteOffset: o, as: SIMD4<UInt32>.self)
-                p.storeBytes(of: four, toByteOffset: o &+ 16, as: SIMD4<UInt32>.self)
-                p.storeBytes(of: four, toByteOffset: o &+ 32, as: SIMD4<UInt32>.self)
-                p.storeBytes(of: four, toByteOffset: o &+ 48, as: SIMD4<UInt32>.self)
-                o &+= 64
-            }
-            while o < bytes {
-                p.storeBytes(of: word, toByteOffset: o, as: UInt32.self)
-                o &+= 4
-            }
+        let bytes = raw.count & ~3
+        var o = 0
+        while o &+ 64 <= bytes {
+            p.storeBytes(of: four, toByteOffset: o, as: SIMD4<UInt32>.self)
+            p.storeBytes(of: four, toByteOffset: o &+ 16, as: SIMD4<UInt32>.self)
+            p.storeBytes(of: four, toByteOffset: o &+ 32, as: SIMD4<UInt32>.self)
+            p.storeBytes(of: four, toByteOffset: o &+ 48, as: SIMD4<UInt32>.self)
+            o &+= 64
+        }
+        while o < bytes {
+            p.storeBytes(of: word, toByteOffset: o, as: UInt32.self)
+            o &+= 4
         }
     }
 }
