@@ -1,6 +1,6 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
-//   animbench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F]
+//   animbench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F] [--timeline]
 // It also prints the memory-bandwidth floor (writing one frame's pixels; and on the most threads
 // asked for, each writing its share at once), the same threads drawing independently (each its own
 // share of the frames, serially: the scaling the machine gives that content, interleaved with the
@@ -18,7 +18,9 @@
 // drawn again with the caches already holding what repeats (across repeats as well as across
 // frames), which a single render only gets from frames that repeat within it. scripts/bench.sh
 // alternates fresh processes on 1 and 2 threads. --fps F renders the scene at another frame rate
-// (more or fewer frames of the same animation), in the timed runs as here.
+// (more or fewer frames of the same animation), in the timed runs as here. --timeline also prints
+// when each frame was handed over, in ms from the start of the render (where a first render's
+// one-time costs and stalls fall).
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
@@ -47,6 +49,8 @@ struct Options {
     var rotate = 0
     /// Times one render in this process and nothing else.
     var firstPass = false
+    /// With `firstPass`: prints when each frame was handed over.
+    var timeline = false
 
     init(_ args: [String]) {
         var i = 0
@@ -61,6 +65,7 @@ struct Options {
             case "--checksum": checksum = true
             case "--rotate": i += 1; rotate = max(0, Int(args[i]) ?? 0)
             case "--first-pass": firstPass = true
+            case "--timeline": timeline = true
             default: scene = args[i]
             }
             i += 1
@@ -107,9 +112,16 @@ let (w, h) = renderer.pixelSize
 if options.firstPass {
     let threads = options.threadCounts.last ?? 1
     let start = seconds()
-    let count = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
+    var handedOver: [Double] = []
+    handedOver.reserveCapacity(frames)
+    let count = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in
+        if options.timeline { handedOver.append(seconds() - start) }
+    }
     let ms = (seconds() - start) * 1000 / Double(frames)
     print("first pass, threads \(threads): \(fixed(ms, 3)) ms/frame (\(w)×\(h) px, \(frames) frames, \(count.drawn) drawn)")
+    if options.timeline {
+        print("handed over at (ms): " + handedOver.map { fixed($0 * 1000, 1) }.joined(separator: " "))
+    }
     exit(0)
 }
 print("scene \(options.scene): \(w)×\(h) px, \(frames) frames, best of \(options.repeats) runs")
