@@ -78,7 +78,7 @@ let package = Package(
             name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
-        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
+        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCompositor", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
         .testTarget(name: "AnimGoldenTests", dependencies: ["AnimGolden", "AnimRender", "AnimRaster", "AnimCodecs", "AnimScene", "AnimTestRandom"]),
     ]

@@ -17,10 +17,10 @@ extension Compositor {
         let pool = surface.pool
         if draw.opacity > 0, let cache = contentsCache,
            let picture = cache.picture(of: draw, build: { self.picture(of: draw, image, pool: pool) }) {
-            picture.composite(into: &surface.bitmap)
-            surface.markDrawn(picture.bounds)
+            surface.draw(.picture(picture))
             return
         }
+        surface.drawBands()
         guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(key, of: image), into: &surface.bitmap) else { return }
         surface.markDrawn(bounds)
     }
@@ -47,6 +47,7 @@ extension Compositor {
                                      stops: stops.map { GradientPaint.Stop(location: $0.location, color: $0.color) },
                                      start: layer.gradient.startPoint, end: layer.gradient.endPoint,
                                      deviceToUnit: toLayer.concatenating(toUnit))
+        surface.drawBands()
         Blend.fill(mask, paint: .gradient(gradient), opacity: Self.alpha8(alpha), into: &surface.bitmap)
         surface.markDrawn(mask.bounds)
     }

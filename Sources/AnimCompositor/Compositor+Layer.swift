@@ -52,9 +52,7 @@ extension Compositor {
         if shadows { drawShadow(draw, alpha: innerAlpha, into: &layerSurface) }
         if let mask = node.mask { applyMask(mask, of: draw, tree: tree, to: &layerSurface) }
         let outer = groups ? alpha * opacity : 1
-        Blend.composite(layerSurface.bitmap, opacity: Self.alpha8(outer), area: layerSurface.dirty, into: &surface.bitmap)
-        surface.markDrawn(layerSurface.dirty)
-        surface.pool.recycle(&layerSurface)
+        surface.composite(&layerSurface, opacity: Self.alpha8(outer))
     }
 
     /// Background, contents, sublayers, then border: the layer's own drawing order.
@@ -85,8 +83,7 @@ extension Compositor {
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
         guard let mask else { return }
-        Blend.fill(mask, color: Self.drawn(color, alpha: alpha), into: &surface.bitmap)
-        surface.markDrawn(mask.bounds)
+        surface.draw(.fill(mask, Self.drawn(color, alpha: alpha)))
     }
 
     /// `color` as drawn at opacity `alpha`: clamped, its alpha scaled, premultiplied to 8 bits.

@@ -37,9 +37,7 @@ extension Compositor {
         guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
                                                     hole: key.opaqueInterior(at: origin),
                                                     picture: surface.untouched.map { (color, $0) }) else { return }
-        Blend.fill(moved.mask, color: color, under: key.backgroundAlpha == 255 ? body : nil, untouched: surface.untouched,
-                   picture: moved.picture, into: &surface.bitmap)
-        surface.markDrawn(moved.mask.bounds)
+        surface.draw(.shadow(moved.mask, color, under: key.backgroundAlpha == 255 ? body : nil, picture: moved.picture))
     }
 
     /// How far a shadow reaches past its shape: `pixels` rounded up, plus `plus`, at most 4096 px.

@@ -23,9 +23,7 @@ extension Compositor {
         case .cameraIris, .cameraIrisHollowOpen, .cameraIrisHollowClose:
             drawIris(sources, progress: p, placement: placement, into: &out)
         }
-        Blend.composite(out.bitmap, opacity: Self.alpha8(alpha * opacity), area: out.dirty, into: &surface.bitmap)
-        surface.markDrawn(out.dirty)
-        surface.pool.recycle(&out)
+        surface.composite(&out, opacity: Self.alpha8(alpha * opacity))
     }
 
     /// Draws a layer whatever its class: a transform layer starts a 3D context.

@@ -54,6 +54,10 @@ public struct Compositor: Sendable {
     /// Whether the frame's canvas keeps ``DrawnRows`` (shadows over untouched background are then
     /// written, not blended; same bytes). Off only in tests that check exactly that.
     var tracksUntouched = true
+    /// Rows per band when the frame's canvas is drawn in bands (``CanvasBands``): nil chooses by
+    /// the canvas's size, 0 never bands. Set only by tests, which band small canvases to check
+    /// the bytes are the same.
+    var bandRows: Int?
 
     public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
         self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids(), contentsCache: ContentsCache())
@@ -72,12 +76,16 @@ public struct Compositor: Sendable {
     public func render(_ tree: LayerTree) -> Bitmap? {
         let bg = canvas.background.premultipliedRGBA8
         let fill = PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
+        let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
+        let band = bandRows.map { $0 > 0 ? $0 : nil } ?? CanvasBands.rows(width: width, bytes: width * height * 4)
         var bitmap: Bitmap
-        if var reused = CanvasCache.shared.take(width: canvas.pixelWidth, height: canvas.pixelHeight) {
-            reused.fill(fill)
+        // A canvas used before is filled with the background band by band when drawn in bands.
+        var background: PixelRGBA8?
+        if var reused = CanvasCache.shared.take(width: width, height: height) {
+            if band == nil { reused.fill(fill) } else { background = fill }
             bitmap = consume reused
         } else {
-            guard let new = Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight, filledWith: fill) else { return nil }
+            guard let new = Bitmap(width: width, height: height, filledWith: fill) else { return nil }
             bitmap = consume new
         }
         let pool = SurfacePool(width: bitmap.width, height: bitmap.height)
@@ -86,8 +94,10 @@ public struct Compositor: Sendable {
         if tracksUntouched {
             surface.untouched = DrawnRows(height: surface.bitmap.height, initial: fill)
         }
+        surface.bands = band.map { CanvasBands(rowsPerBand: $0, background: background) }
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
+        surface.drawBands()
         surface.pool.close()
         return surface.bitmap
     }
@@ -140,10 +150,49 @@ struct Surface {
     var untouched: DrawnRows?
     let pool: SurfacePool
 
+    /// Set on a frame's canvas drawn in bands: ``CanvasDraw``s are recorded, and drawn band by band
+    /// by `drawBands()`, which every other use of `bitmap` must come after.
+    var bands: CanvasBands?
+
     init(bitmap: Bitmap, pool: SurfacePool) {
         self.bitmap = bitmap
         self.pool = pool
     }
+
+    /// Draws `draw` and marks its rectangle: at once, or on a canvas drawn in bands, recorded.
+    mutating func draw(_ draw: CanvasDraw) {
+        if let bands {
+            bands.record(draw, untouched: untouched)
+        } else {
+            draw.apply(to: &bitmap, rows: PixelRect.allRows, untouched: untouched)
+        }
+        markDrawn(draw.rect)
+    }
+
+    /// Draws what the bands hold: before any draw into `bitmap` that is not a ``CanvasDraw``.
+    mutating func drawBands() {
+        guard let bands, !bands.isEmpty else { return }
+        bands.draw(into: &bitmap, pool: pool)
+    }
+
+    /// Composites `layer`, an offscreen of this frame, at `opacity` over its drawn area, and gives
+    /// it back to the pool (on a canvas drawn in bands, once the bands holding it are drawn).
+    mutating func composite(_ layer: inout Surface, opacity: UInt8) {
+        guard let bands else {
+            draw(.composite(layer.bitmap, opacity: opacity, area: layer.dirty))
+            pool.recycle(&layer)
+            return
+        }
+        let area = layer.dirty
+        var offscreen = Self.taken
+        swap(&offscreen, &layer.bitmap)
+        layer.dirty = .empty
+        draw(.composite(offscreen, opacity: opacity, area: area))
+        if bands.hold(offscreen, area: area) { drawBands() }
+    }
+
+    /// Stands in for an offscreen handed to the bands (1×1, never drawn).
+    private static let taken = Bitmap(width: 1, height: 1)!
 
     /// A transparent canvas-sized surface for a layer drawn offscreen; give it back with `recycle`.
     func offscreen() -> Surface { pool.take() }

@@ -38,8 +38,8 @@ struct ContentsPicture: Sendable {
     }
 
     /// Source-over of the picture onto `bitmap`: the bytes `ImageDraw.fill` would write there.
-    func composite(into bitmap: inout Bitmap) {
-        Blend.composite(pixels, at: bounds.minX, bounds.minY, into: &bitmap)
+    func composite(rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap) {
+        Blend.composite(pixels, at: bounds.minX, bounds.minY, rows: rows, into: &bitmap)
     }
 }
 

@@ -64,6 +64,16 @@ public struct Bitmap: Hashable, Sendable {
         pixels.withUnsafeMutableBytes { Self.fill($0, with: color) }
     }
 
+    /// Sets every pixel of rows `rows` (clamped to the bitmap) to `color`.
+    public mutating func fill(_ color: PixelRGBA8, rows: Range<Int>) {
+        let first = max(0, rows.lowerBound), end = min(height, rows.upperBound)
+        guard first < end else { return }
+        let rowBytes = width * 4
+        pixels.withUnsafeMutableBytes { raw in
+            Self.fill(UnsafeMutableRawBufferPointer(rebasing: raw[(first * rowBytes)..<(end * rowBytes)]), with: color)
+        }
+    }
+
     /// Writes `color` over every whole pixel of `raw`: sixteen pixels per step (four 16-byte
     /// stores), then one by one.
     private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {

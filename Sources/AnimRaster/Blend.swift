@@ -19,14 +19,20 @@ public enum Blend {
         fill(mask, color: color, into: &dst) { _ in nil }
     }
 
+    /// `fill(_:color:into:)` in rows `rows` only (one band of a canvas drawn band by band): the
+    /// same bytes there, nothing elsewhere.
+    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, rows: Range<Int>, into dst: inout Bitmap) {
+        fill(mask, color: color, into: &dst, rows: rows) { _ in nil }
+    }
+
     /// `fill(_:color:into:)` leaving out, in each row y, the columns `skip(y)` (none for nil). With
     /// `untouched`, the columns of a row outside its drawn run are written, not blended: copied from
     /// `picture` (this mask and colour over the initial colour) when given, else from a
     /// ``UniformBlend`` table; the same bytes, without reading the destination.
     @inline(__always)
     static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, untouched: DrawnRows? = nil,
-                     picture: UniformPicture? = nil, skipping skip: (Int) -> Range<Int>?) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+                     picture: UniformPicture? = nil, rows: Range<Int> = PixelRect.allRows, skipping skip: (Int) -> Range<Int>?) {
+        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
         guard !area.isEmpty, color.a > 0 else { return }
         precondition(picture == nil || picture!.bounds == mask.bounds)
         let solid = SolidSource(color)
@@ -118,9 +124,10 @@ public enum Blend {
     /// exceeds its alpha), which is `composite(_:opacity:area:into:)` at opacity 255 for a source
     /// smaller than the destination, such as a cached picture. Four pixels per step (`PixelLanes`):
     /// skipped where the source is transparent, copied where it is opaque.
-    public static func composite(_ src: Bitmap, at x: Int, _ y: Int, into dst: inout Bitmap) {
+    public static func composite(_ src: Bitmap, at x: Int, _ y: Int, rows: Range<Int> = PixelRect.allRows,
+                                 into dst: inout Bitmap) {
         let placed = PixelRect(minX: x, minY: y, maxX: x + src.width, maxY: y + src.height)
-        let region = placed.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        let region = placed.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
         guard !region.isEmpty else { return }
         let lanes = PixelLanes(repeating: 255), srcWidth = src.width, dstWidth = dst.width
         src.pixels.withUnsafeBytes { s in

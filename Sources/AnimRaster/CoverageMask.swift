@@ -13,6 +13,14 @@ public struct PixelRect: Hashable, Sendable {
     public var height: Int { max(0, maxY - minY) }
     public var isEmpty: Bool { maxX <= minX || maxY <= minY }
 
+    /// The part of the rectangle in rows `rows` (a band of a canvas drawn band by band).
+    public func clipped(toRows rows: Range<Int>) -> PixelRect {
+        PixelRect(minX: minX, minY: Swift.max(minY, rows.lowerBound), maxX: maxX, maxY: Swift.min(maxY, rows.upperBound))
+    }
+
+    /// Every row: a draw given these rows is not restricted.
+    public static let allRows = Int.min..<Int.max
+
     public func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
     }

@@ -1,0 +1,115 @@
+import AnimRaster
+
+/// A draw into a surface that can be restricted to a band of rows: each gives, in any band, the
+/// bytes it gives there when drawn whole (every pixel it writes is a function of that pixel's
+/// earlier value and its own inputs alone).
+enum CanvasDraw {
+    /// A solid colour through a coverage mask (``Blend/fill(_:color:into:)``).
+    case fill(CoverageMask, PixelRGBA8)
+    /// A cached shadow (``Blend/fill(_:color:under:untouched:picture:into:)``): it reads which
+    /// pixels are still untouched, so it is given the surface's ``DrawnRows`` as of its turn.
+    case shadow(CoverageMask, PixelRGBA8, under: CoverageMask?, picture: UniformPicture?)
+    /// A kept picture of an image draw.
+    case picture(ContentsPicture)
+    /// An offscreen surface at an opacity, over its drawn area.
+    case composite(Bitmap, opacity: UInt8, area: PixelRect)
+
+    /// The rectangle the draw may change (what it marks as drawn).
+    var rect: PixelRect {
+        switch self {
+        case .fill(let mask, _), .shadow(let mask, _, _, _): mask.bounds
+        case .picture(let picture): picture.bounds
+        case .composite(_, _, let area): area
+        }
+    }
+
+    func apply(to bitmap: inout Bitmap, rows: Range<Int>, untouched: DrawnRows?) {
+        switch self {
+        case let .fill(mask, color):
+            Blend.fill(mask, color: color, rows: rows, into: &bitmap)
+        case let .shadow(mask, color, under, picture):
+            Blend.fill(mask, color: color, under: under, untouched: untouched, picture: picture, rows: rows, into: &bitmap)
+        case .picture(let picture):
+            picture.composite(rows: rows, into: &bitmap)
+        case let .composite(source, opacity, area):
+            Blend.composite(source, opacity: opacity, area: area.clipped(toRows: rows), into: &bitmap)
+        }
+    }
+}
+
+/// The draws of a frame's canvas too large for the processor's caches, recorded and then drawn
+/// band by band of rows: each band is filled with the background and gets every draw in turn
+/// while it is in the cache, so the canvas goes out to memory about once instead of once per draw
+/// (docs/architecture.md, "Canvases drawn in bands"). The same bytes as drawing each draw whole,
+/// in order: every ``CanvasDraw`` is row by row, and a shadow's ``DrawnRows`` are replayed with
+/// the draws, band by band, so each sees them as they were when it was recorded.
+final class CanvasBands {
+    /// Rows in a band.
+    let rowsPerBand: Int
+    /// The canvas's initial colour, filled into each band before its first draw, once.
+    private var background: PixelRGBA8?
+    private var draws: [CanvasDraw] = []
+    /// The canvas's drawn rows as they were before the first draw recorded.
+    private var start: DrawnRows?
+    /// Offscreens whose composite is recorded, with their drawn areas: given back to the pool once
+    /// drawn. At most `heldLimit` (each is a whole canvas of memory).
+    private var held: [(Bitmap, PixelRect)] = []
+    static let heldLimit = 2
+
+    /// About this many bytes of canvas in a band: with the masks and pictures read beside it, a
+    /// band stays in a core's L2 cache.
+    static let bandBytes = 512 << 10
+
+    /// Canvases of at least this many bytes are drawn in bands: smaller ones stay in the shared L3
+    /// cache between draws, where bands measured no gain (docs/benchmarks.md, session 26).
+    static let minimumCanvasBytes = 16 << 20
+
+    init(rowsPerBand: Int, background: PixelRGBA8?) {
+        self.rowsPerBand = max(1, rowsPerBand)
+        self.background = background
+    }
+
+    /// Bands for a canvas `width` pixels wide of `bytes` bytes, or nil when it is drawn whole.
+    static func rows(width: Int, bytes: Int) -> Int? {
+        bytes >= minimumCanvasBytes ? max(8, bandBytes / max(1, width * 4)) : nil
+    }
+
+    var isEmpty: Bool { draws.isEmpty && background == nil }
+
+    func record(_ draw: CanvasDraw, untouched: DrawnRows?) {
+        if draws.isEmpty { start = untouched }
+        draws.append(draw)
+    }
+
+    /// Keeps an offscreen whose composite was recorded; true when the bands must be drawn now to
+    /// give some back.
+    func hold(_ bitmap: Bitmap, area: PixelRect) -> Bool {
+        held.append((bitmap, area))
+        return held.count >= Self.heldLimit
+    }
+
+    /// Draws everything recorded into `bitmap`, band by band, then gives the held offscreens back
+    /// to `pool`.
+    func draw(into bitmap: inout Bitmap, pool: SurfacePool) {
+        var drawn = start
+        for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
+            let rows = top..<min(bitmap.height, top + rowsPerBand)
+            if let background { bitmap.fill(background, rows: rows) }
+            for draw in draws {
+                let rect = draw.rect.clipped(toRows: rows)
+                guard !rect.isEmpty else { continue }
+                draw.apply(to: &bitmap, rows: rows, untouched: drawn)
+                drawn?.mark(rect)
+            }
+        }
+        background = nil
+        start = nil
+        // The draws go first: they share the held offscreens, which are cleared in place.
+        draws.removeAll(keepingCapacity: true)
+        while let (offscreen, area) = held.popLast() {
+            var surface = Surface(bitmap: consume offscreen, pool: pool)
+            surface.dirty = area
+            pool.recycle(&surface)
+        }
+    }
+}
