@@ -11,13 +11,15 @@ enum CanvasDraw {
     case shadow(CoverageMask, PixelRGBA8, under: CoverageMask?, picture: UniformPicture?)
     /// A kept picture of an image draw.
     case picture(ContentsPicture)
+    /// A gradient or an image through a coverage mask, at an opacity (``Blend/fill(_:paint:opacity:rows:into:)``).
+    case paint(CoverageMask, Paint, opacity: UInt8)
     /// An offscreen surface at an opacity, over its drawn area.
     case composite(Bitmap, opacity: UInt8, area: PixelRect)
 
     /// The rectangle the draw may change (what it marks as drawn).
     var rect: PixelRect {
         switch self {
-        case .fill(let mask, _), .shadow(let mask, _, _, _): mask.bounds
+        case .fill(let mask, _), .shadow(let mask, _, _, _), .paint(let mask, _, _): mask.bounds
         case .picture(let picture): picture.bounds
         case .composite(_, _, let area): area
         }
@@ -31,6 +33,8 @@ enum CanvasDraw {
             Blend.fill(mask, color: color, under: under, untouched: untouched, picture: picture, rows: rows, into: &bitmap)
         case .picture(let picture):
             picture.composite(rows: rows, into: &bitmap)
+        case let .paint(mask, paint, opacity):
+            Blend.fill(mask, paint: paint, opacity: opacity, rows: rows, into: &bitmap)
         case let .composite(source, opacity, area):
             Blend.composite(source, opacity: opacity, area: area.clipped(toRows: rows), into: &bitmap)
         }

@@ -20,9 +20,8 @@ extension Compositor {
             surface.draw(.picture(picture))
             return
         }
-        surface.drawBands()
-        guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(key, of: image), into: &surface.bitmap) else { return }
-        surface.markDrawn(bounds)
+        guard let fill = draw.canvasDraw(image, pyramid: pyramids.pyramid(key, of: image)) else { return }
+        surface.draw(fill)
     }
 
     /// `draw` filled over a transparent offscreen (so device positions are unchanged) and cut out.
@@ -47,9 +46,7 @@ extension Compositor {
                                      stops: stops.map { GradientPaint.Stop(location: $0.location, color: $0.color) },
                                      start: layer.gradient.startPoint, end: layer.gradient.endPoint,
                                      deviceToUnit: toLayer.concatenating(toUnit))
-        surface.drawBands()
-        Blend.fill(mask, paint: .gradient(gradient), opacity: Self.alpha8(alpha), into: &surface.bitmap)
-        surface.markDrawn(mask.bounds)
+        surface.draw(.paint(mask, .gradient(gradient), opacity: Self.alpha8(alpha)))
     }
 
     private static func paintKind(_ k: LayerGradient.Kind) -> GradientPaint.Kind {

@@ -64,13 +64,20 @@ struct ImageDraw: Hashable {
     /// one named `image`, `pyramid` its ``MipChain/full(of:)``); returns the coverage's bounds, or
     /// nil when it covers no pixel of the canvas.
     func fill(_ image: Bitmap, pyramid: MipChain, into bitmap: inout Bitmap) -> PixelRect? {
+        guard let draw = canvasDraw(image, pyramid: pyramid) else { return nil }
+        draw.apply(to: &bitmap, rows: PixelRect.allRows, untouched: nil)
+        return draw.rect
+    }
+
+    /// The fill as a ``CanvasDraw`` (the destination rectangle's coverage, painted with the
+    /// image); nil when it covers no pixel of the canvas.
+    func canvasDraw(_ image: Bitmap, pyramid: MipChain) -> CanvasDraw? {
         let sx = source.size.width / dest.size.width, sy = source.size.height / dest.size.height
         let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
         guard let outline = Projection.corners(of: dest, map),
               let mask = Rasterizer.coverage(of: [outline], clip: canvas) else { return nil }
         let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage),
                                            filter: filter, pyramid: pyramid))
-        Blend.fill(mask, paint: paint, opacity: opacity, into: &bitmap)
-        return mask.bounds
+        return .paint(mask, paint, opacity: opacity)
     }
 }

@@ -162,8 +162,8 @@ struct AffineImageShader: RowShader {
 
 extension Blend {
     /// `runs: false` shades every pixel on its own (the reference the run path is tested against).
-    static func fill(_ mask: CoverageMask, image paint: ImagePaint, opacity: UInt8, into dst: inout Bitmap,
-                     runs: Bool = true) {
+    static func fill(_ mask: CoverageMask, image paint: ImagePaint, opacity: UInt8, rows: Range<Int> = PixelRect.allRows,
+                     into dst: inout Bitmap, runs: Bool = true) {
         let map = paint.deviceToImage
         guard ImagePaint.isUsable(map) else { return }
         let image = paint.image, mips = paint.mips, bilinear = paint.filter == .bilinear
@@ -179,15 +179,15 @@ extension Blend {
                     ? min(levels.count - 1, ImagePaint.level(scaleSquared: ImagePaint.scaleSquared(map, x: 0, y: 0))) : 0
                 let level = levels[affineLevel]
                 if var shader = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity) {
-                    guard runs, shader.bilinear, shader.stepV == 0 else { return fill(mask, shader: &shader, into: &dst) }
+                    guard runs, shader.bilinear, shader.stepV == 0 else { return fill(mask, shader: &shader, rows: rows, into: &dst) }
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: level.width + 2) { columns in
                         var aligned = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity,
                                                         columns: columns.baseAddress!)!
-                        fill(mask, runs: &aligned, into: &dst)
+                        fill(mask, runs: &aligned, rows: rows, into: &dst)
                     }
                 } else {
                     var shader = ProjectiveImageShader(levels: levels, map: map, bilinear: bilinear, opacity: opacity)
-                    fill(mask, shader: &shader, into: &dst)
+                    fill(mask, shader: &shader, rows: rows, into: &dst)
                 }
             }
         }

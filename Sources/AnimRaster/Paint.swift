@@ -14,15 +14,18 @@ extension Blend {
     /// s = mul255(mul255(p, opacity), c); then d' = s + mul255(d, 255 − s_a). (With opacity 255 the
     /// first product is the identity.) A solid colour gives exactly `fill(_:color:into:)` of the
     /// opacity-scaled colour.
-    public static func fill(_ mask: CoverageMask, paint: Paint, opacity: UInt8, into dst: inout Bitmap) {
+    /// With `rows`, only those rows are drawn (one band of a canvas drawn band by band), with the
+    /// bytes the whole fill gives there.
+    public static func fill(_ mask: CoverageMask, paint: Paint, opacity: UInt8, rows: Range<Int> = PixelRect.allRows,
+                            into dst: inout Bitmap) {
         guard opacity > 0 else { return }
         switch paint {
         case .solid(let color):
-            fill(mask, color: scaled(color, opacity), into: &dst)
+            fill(mask, color: scaled(color, opacity), rows: rows, into: &dst)
         case .gradient(let gradient):
-            fill(mask, gradient: gradient, opacity: opacity, into: &dst)
+            fill(mask, gradient: gradient, opacity: opacity, rows: rows, into: &dst)
         case .image(let image):
-            fill(mask, image: image, opacity: opacity, into: &dst)
+            fill(mask, image: image, opacity: opacity, rows: rows, into: &dst)
         }
     }
 

@@ -21,8 +21,9 @@ extension Blend {
     /// Source-over of a shader through a coverage mask: source = shade(x) × coverage (each channel
     /// through `mul255x2`), d' = source + d × (255 − source alpha). Zero-coverage runs are skipped
     /// eight pixels at a time and the shader is not called for them.
-    static func fill<S: RowShader>(_ mask: CoverageMask, shader: inout S, into dst: inout Bitmap) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+    static func fill<S: RowShader>(_ mask: CoverageMask, shader: inout S, rows: Range<Int> = PixelRect.allRows,
+                                   into dst: inout Bitmap) {
+        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
         guard !area.isEmpty else { return }
         let dstWidth = dst.width, maskWidth = mask.bounds.width
         mask.coverage.withUnsafeBytes { cov in
@@ -54,8 +55,9 @@ extension Blend {
     /// `fill(_:shader:into:)` for a shader that computes a run of pixels at once: the same bytes,
     /// with each run of non-zero coverage shaded into a buffer (up to `runChunk` pixels per call)
     /// and then blended.
-    static func fill<S: RunShader>(_ mask: CoverageMask, runs shader: inout S, into dst: inout Bitmap) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+    static func fill<S: RunShader>(_ mask: CoverageMask, runs shader: inout S, rows: Range<Int> = PixelRect.allRows,
+                                   into dst: inout Bitmap) {
+        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
         guard !area.isEmpty else { return }
         let dstWidth = dst.width, maskWidth = mask.bounds.width
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: runChunk) { buffer in
