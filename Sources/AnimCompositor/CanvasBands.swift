@@ -16,6 +16,17 @@ enum CanvasDraw {
     /// An offscreen surface at an opacity, over its drawn area.
     case composite(Bitmap, opacity: UInt8, area: PixelRect)
 
+    /// Bytes of masks and pictures the draw keeps alive while recorded (not the offscreens, which
+    /// ``CanvasBands`` counts apart, nor images, which the scene keeps anyway).
+    var keptBytes: Int {
+        switch self {
+        case .fill(let mask, _), .paint(let mask, _, _): mask.coverage.count
+        case .shadow(let mask, _, _, let picture): mask.coverage.count + (picture?.bounds.width ?? 0) * (picture?.bounds.height ?? 0) * 4
+        case .picture(let picture): picture.pixels.pixels.count
+        case .composite: 0
+        }
+    }
+
     /// The rectangle the draw may change (what it marks as drawn).
     var rect: PixelRect {
         switch self {
@@ -59,6 +70,10 @@ final class CanvasBands {
     /// drawn. At most `heldLimit` (each is a whole canvas of memory).
     private var held: [(Bitmap, PixelRect)] = []
     static let heldLimit = 2
+    /// Bytes of masks and pictures the recorded draws keep alive, and the most they may keep
+    /// before the bands are drawn early (before banding, each was freed after its draw).
+    private var recordedBytes = 0
+    static let recordedLimit = 64 << 20
 
     /// About this many bytes of canvas in a band: with the masks and pictures read beside it, a
     /// band stays in a core's L2 cache.
@@ -80,9 +95,13 @@ final class CanvasBands {
 
     var isEmpty: Bool { draws.isEmpty && background == nil }
 
-    func record(_ draw: CanvasDraw, untouched: DrawnRows?) {
+    /// Records `draw`; true when the draws recorded keep more than `recordedLimit` bytes alive,
+    /// and the bands are to be drawn now.
+    func record(_ draw: CanvasDraw, untouched: DrawnRows?) -> Bool {
         if draws.isEmpty { start = untouched }
         draws.append(draw)
+        recordedBytes += draw.keptBytes
+        return recordedBytes > Self.recordedLimit
     }
 
     /// Keeps an offscreen whose composite was recorded; true when the bands must be drawn now to
@@ -93,7 +112,9 @@ final class CanvasBands {
     }
 
     /// Draws everything recorded into `bitmap`, band by band, then gives the held offscreens back
-    /// to `pool`.
+    /// to `pool`. Bands are drawn one after another: a row blend may rewrite (unchanged) up to
+    /// seven pixels past its span, which can reach the next band's first row, so bands drawn in
+    /// parallel would race.
     func draw(into bitmap: inout Bitmap, pool: SurfacePool) {
         var drawn = start
         for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
@@ -108,6 +129,7 @@ final class CanvasBands {
         }
         background = nil
         start = nil
+        recordedBytes = 0
         // The draws go first: they share the held offscreens, which are cleared in place.
         draws.removeAll(keepingCapacity: true)
         while let (offscreen, area) = held.popLast() {

@@ -32,7 +32,7 @@ extension Compositor {
             surface.markDrawn(planeSurface.dirty)
             planeSurfaces.append(planeSurface)
         }
-        surface.drawBands()
+        if !layers.isEmpty { surface.drawBands() }
         DepthCompositor.composite(layers, into: &surface.bitmap)
         layers.removeAll()
         while var s = planeSurfaces.popLast() { surface.pool.recycle(&s) }

@@ -73,7 +73,7 @@ extension Compositor {
 
     /// The mask layer, drawn in the masked layer's bounds space; only its alpha is used.
     private func applyMask(_ mask: Int, of draw: LayerDraw, tree: LayerTree, to surface: inout Surface) {
-        assert(surface.bands == nil, "a mask applies to a layer's offscreen, never to a banded canvas")
+        precondition(surface.bands == nil, "a mask applies to a layer's offscreen, never to a banded canvas")
         var maskSurface = surface.offscreen()
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
         drawSublayers([mask], tree: tree, placement: placement, alpha: 1, into: &maskSurface)

@@ -8,7 +8,7 @@ import AnimRaster
 /// shadowColor × shadowOpacity and drawn behind the layer. masksToBounds clips it.
 extension Compositor {
     func drawShadow(_ draw: LayerDraw, alpha: Double, into surface: inout Surface) {
-        assert(surface.bands == nil, "a layer's own shadow is drawn into its offscreen, never into a banded canvas")
+        precondition(surface.bands == nil, "a layer's own shadow is drawn into its offscreen, never into a banded canvas")
         let shape = draw.shape, layer = shape.layer
         let sigma = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0) * shape.scale
         let offset = Self.deviceOffset(layer.shadowOffset, map: shape.map, at: layer.bounds)

@@ -77,7 +77,9 @@ public struct Compositor: Sendable {
         let bg = canvas.background.premultipliedRGBA8
         let fill = PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
-        let band = bandRows.map { $0 > 0 ? $0 : nil } ?? CanvasBands.rows(width: width, bytes: width * height * 4)
+        // Sizes beyond a bitmap's are refused below (and must not overflow here).
+        let fits = width <= Bitmap.maxDimension && height <= Bitmap.maxDimension
+        let band = bandRows.map { $0 > 0 ? $0 : nil } ?? CanvasBands.rows(width: width, bytes: fits ? width * height * 4 : 0)
         var bitmap: Bitmap
         // A canvas used before is filled with the background band by band when drawn in bands.
         var background: PixelRGBA8?
@@ -161,12 +163,13 @@ struct Surface {
 
     /// Draws `draw` and marks its rectangle: at once, or on a canvas drawn in bands, recorded.
     mutating func draw(_ draw: CanvasDraw) {
-        if let bands {
-            bands.record(draw, untouched: untouched)
-        } else {
+        guard let bands else {
             draw.apply(to: &bitmap, rows: PixelRect.allRows, untouched: untouched)
+            return markDrawn(draw.rect)
         }
+        let full = bands.record(draw, untouched: untouched)
         markDrawn(draw.rect)
+        if full { drawBands() }
     }
 
     /// Draws what the bands hold: before any draw into `bitmap` that is not a ``CanvasDraw``.
@@ -178,7 +181,7 @@ struct Surface {
     /// Composites `layer`, an offscreen of this frame, at `opacity` over its drawn area, and gives
     /// it back to the pool (on a canvas drawn in bands, once the bands holding it are drawn).
     mutating func composite(_ layer: inout Surface, opacity: UInt8) {
-        guard let bands else {
+        guard let bands, !layer.dirty.isEmpty else {
             draw(.composite(layer.bitmap, opacity: opacity, area: layer.dirty))
             pool.recycle(&layer)
             return
@@ -188,7 +191,8 @@ struct Surface {
         swap(&offscreen, &layer.bitmap)
         layer.dirty = .empty
         draw(.composite(offscreen, opacity: opacity, area: area))
-        if bands.hold(offscreen, area: area) { drawBands() }
+        // Consumed: the bands hold the only references, so recycling clears it in place.
+        if bands.hold(consume offscreen, area: area) { drawBands() }
     }
 
     /// Stands in for an offscreen handed to the bands (1×1, never drawn).
