@@ -38,6 +38,31 @@ struct BlendUnderTests {
         }
     }
 
+    /// Rows of 0 to 90 bytes mixing 255s with runs of other values, at every phase of the
+    /// eight-byte steps, against a byte-by-byte scan.
+    @Test func theFullRunMatchesAByteByByteScan() {
+        var rng = SplitMix64(seed: 0xF7FF)
+        for width in 1...90 {
+            for _ in 0..<40 {
+                var row: [UInt8] = []
+                while row.count < width {
+                    let run = 1 + rng.below(rng.pick([3, 12, 40]))
+                    row += [UInt8](repeating: rng.pick([255, 255, 0, 254, 1, 128]), count: run)
+                }
+                row = Array(row.prefix(width))
+                var first = 0
+                while first < width, row[first] != 255 { first += 1 }
+                var end = first
+                while end < width, row[end] == 255 { end += 1 }
+                let bounds = PixelRect(minX: -3, minY: 5, maxX: width - 3, maxY: 6)
+                row.withUnsafeBytes { p in
+                    let run = Blend.fullRun(p.baseAddress!, bounds, row: 5)
+                    #expect(run == (first - 3)..<(end - 3) || (run.isEmpty && first == end), "\(row)")
+                }
+            }
+        }
+    }
+
     @Test func theFullRunIsTheFirstRunOf255s() {
         let row: [UInt8] = [0, 10, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 200, 255, 255, 0]
         let bounds = PixelRect(minX: 100, minY: 7, maxX: 116, maxY: 8)
