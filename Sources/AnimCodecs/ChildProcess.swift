@@ -38,7 +38,12 @@ final class ChildProcess {
         }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        let status = spawn(executable, arguments, stdin: fds[0])
+        var status: Int32 = 0
+        // Started and registered under one lock: an interruption cannot fall between the two.
+        token = Interruption.register(spawning: {
+            status = spawn(executable, arguments, stdin: fds[0])
+            return status == 0 ? pid : nil
+        })
         close(fds[0])
         guard status == 0 else {
             close(fds[1])
@@ -46,7 +51,6 @@ final class ChildProcess {
             throw .tool("cannot start \(executable): \(SystemError.message(status))")
         }
         input = fds[1]
-        token = Interruption.register(.process(pid))
     }
 
     deinit {

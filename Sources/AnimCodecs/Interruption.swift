@@ -50,6 +50,19 @@ public enum Interruption {
         }
     }
 
+    /// Starts a child process and registers it in one step: `spawn` runs with the registry locked,
+    /// so an interruption arriving while the child starts waits for its registration and then stops
+    /// it too, instead of leaving it running (and writing the file it was given) after we are gone.
+    /// Registers the pid `spawn` returns; nothing when it returns nil (the child did not start).
+    static func register(spawning spawn: () -> pid_t?) -> Token? {
+        registry.withLock { r in
+            guard let pid = spawn() else { return nil }
+            r.next += 1
+            r.entries.append((r.next, .process(pid)))
+            return Token(id: r.next)
+        }
+    }
+
     public static func deregister(_ token: Token) {
         registry.withLock { r in r.entries.removeAll { $0.id == token.id } }
     }
