@@ -181,11 +181,13 @@ struct Surface {
     /// Composites `layer`, an offscreen of this frame, at `opacity` over its drawn area, and gives
     /// it back to the pool (on a canvas drawn in bands, once the bands holding it are drawn).
     mutating func composite(_ layer: inout Surface, opacity: UInt8) {
-        guard let bands, !layer.dirty.isEmpty else {
+        guard let bands else {
             draw(.composite(layer.bitmap, opacity: opacity, area: layer.dirty))
             pool.recycle(&layer)
             return
         }
+        // Nothing drawn: nothing to record (a recorded draw would share the bitmap the pool hands out next).
+        guard !layer.dirty.isEmpty else { return pool.recycle(&layer) }
         let area = layer.dirty
         var offscreen = Self.taken
         swap(&offscreen, &layer.bitmap)
