@@ -189,7 +189,7 @@ struct Surface {
         // Nothing drawn: nothing to record (a recorded draw would share the bitmap the pool hands out next).
         guard !layer.dirty.isEmpty else { return pool.recycle(&layer) }
         let area = layer.dirty
-        var offscreen = Self.taken
+        var offscreen = SurfacePool.placeholder
         swap(&offscreen, &layer.bitmap)
         layer.dirty = .empty
         draw(.composite(offscreen, opacity: opacity, area: area))
@@ -197,8 +197,6 @@ struct Surface {
         if bands.hold(consume offscreen, area: area) { drawBands() }
     }
 
-    /// Stands in for an offscreen handed to the bands (1×1, never drawn).
-    private static let taken = Bitmap(width: 1, height: 1)!
 
     /// A transparent canvas-sized surface for a layer drawn offscreen; give it back with `recycle`.
     func offscreen() -> Surface { pool.take() }

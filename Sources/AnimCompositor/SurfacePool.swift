@@ -40,8 +40,9 @@ final class SurfacePool {
         free.append(bitmap)
     }
 
-    /// Stands in for a bitmap that has been moved back to the pool (1×1, never drawn).
-    private static let placeholder = Bitmap(width: 1, height: 1)!
+    /// Stands in for a bitmap that has been moved out of its surface (back to the pool, or to a
+    /// canvas's bands): 1×1, never drawn.
+    static let placeholder = Bitmap(width: 1, height: 1)!
 }
 
 /// Transparent canvas-sized bitmaps kept between frames, so a frame does not map, fault in and zero
