@@ -14,24 +14,13 @@ extension Compositor {
         guard let key = layer.contents, let image = images[key],
               let draw = ImageDraw(layer: layer, image: key, of: image, map: shape.map, canvas: canvasRect,
                                    opacity: Self.alpha8(alpha)) else { return }
-        let pool = surface.pool
         if draw.opacity > 0, let cache = contentsCache,
-           let picture = cache.picture(of: draw, build: { self.picture(of: draw, image, pool: pool) }) {
+           let picture = cache.picture(of: draw, build: { draw.picture(image, pyramid: { self.pyramids.pyramid(key, of: image) }) }) {
             surface.draw(.picture(picture))
             return
         }
-        guard let fill = draw.canvasDraw(image, pyramid: pyramids.pyramid(key, of: image)) else { return }
+        guard let fill = draw.canvasDraw(image, pyramid: { pyramids.pyramid(key, of: image) }) else { return }
         surface.draw(fill)
-    }
-
-    /// `draw` filled over a transparent offscreen (so device positions are unchanged) and cut out.
-    private func picture(of draw: ImageDraw, _ image: Bitmap, pool: SurfacePool) -> ContentsPicture? {
-        var offscreen = pool.take()
-        defer { pool.recycle(&offscreen) }
-        guard let bounds = draw.fill(image, pyramid: pyramids.pyramid(draw.image, of: image), into: &offscreen.bitmap)
-        else { return nil }
-        offscreen.dirty = bounds
-        return ContentsPicture(bounds, of: offscreen.bitmap)
     }
 
     /// CAGradientLayer: the gradient fills the rounded bounds, like a background.

@@ -11,28 +11,12 @@ struct ContentsPicture: Sendable {
     /// The source values over `bounds` (premultiplied).
     let pixels: Bitmap
 
-    /// The part `bounds` of `bitmap`, a transparent bitmap into which an image draw was filled; nil
+    /// The picture of a draw whose source values over `bounds` are `pixels` (the same size); nil
     /// when a colour channel exceeds its alpha somewhere (an image that is not premultiplied: the
     /// fill carries such a sum into the next channel where source-over keeps the low byte, so such
     /// a draw stays a direct fill).
-    init?(_ bounds: PixelRect, of bitmap: Bitmap) {
-        let area = bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
-        guard area == bounds, var pixels = Bitmap(width: bounds.width, height: bounds.height) else { return nil }
-        let rowBytes = bounds.width * 4
-        var premultiplied = true
-        bitmap.pixels.withUnsafeBytes { from in
-            pixels.pixels.withUnsafeMutableBytes { to in
-                for y in 0..<bounds.height {
-                    let row = from.baseAddress! + ((bounds.minY + y) * bitmap.width + bounds.minX) * 4
-                    (to.baseAddress! + y * rowBytes).copyMemory(from: row, byteCount: rowBytes)
-                }
-                for o in stride(from: 0, to: to.count, by: 4) where max(to[o], to[o + 1], to[o + 2]) > to[o + 3] {
-                    premultiplied = false
-                    break
-                }
-            }
-        }
-        guard premultiplied else { return nil }
+    init?(bounds: PixelRect, pixels: Bitmap) {
+        guard pixels.width == bounds.width, pixels.height == bounds.height, pixels.isPremultiplied else { return nil }
         self.bounds = bounds
         self.pixels = pixels
     }

@@ -60,18 +60,18 @@ struct ImageDraw: Hashable {
         hasher.combine(image)
     }
 
-    /// Fills the destination rectangle's coverage with the image into `bitmap` (the image being the
-    /// one named `image`, `pyramid` its ``MipChain/full(of:)``); returns the coverage's bounds, or
-    /// nil when it covers no pixel of the canvas.
-    func fill(_ image: Bitmap, pyramid: MipChain, into bitmap: inout Bitmap) -> PixelRect? {
-        guard let draw = canvasDraw(image, pyramid: pyramid) else { return nil }
-        draw.apply(to: &bitmap, rows: PixelRect.allRows, untouched: nil)
-        return draw.rect
+    /// The draw's ``ContentsPicture`` (the image being the one named `image`, `pyramid` its
+    /// ``MipChain/full(of:)``, built only if needed): drawn into a bitmap the size of its coverage's bounds; nil when
+    /// it covers no pixel of the canvas, or the image is not premultiplied.
+    func picture(_ image: Bitmap, pyramid: () -> MipChain) -> ContentsPicture? {
+        guard case let .paint(mask, .image(paint), opacity)? = canvasDraw(image, pyramid: pyramid),
+              let pixels = Blend.picture(of: mask, image: paint, opacity: opacity) else { return nil }
+        return ContentsPicture(bounds: mask.bounds, pixels: pixels)
     }
 
     /// The fill as a ``CanvasDraw`` (the destination rectangle's coverage, painted with the
     /// image); nil when it covers no pixel of the canvas.
-    func canvasDraw(_ image: Bitmap, pyramid: MipChain) -> CanvasDraw? {
+    func canvasDraw(_ image: Bitmap, pyramid: () -> MipChain) -> CanvasDraw? {
         let sx = source.size.width / dest.size.width, sy = source.size.height / dest.size.height
         let layerToImage = Homography(sx, 0, 0, 0, sy, 0, source.origin.x - dest.origin.x * sx, source.origin.y - dest.origin.y * sy, 1)
         guard let outline = Projection.corners(of: dest, map),

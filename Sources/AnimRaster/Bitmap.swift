@@ -59,6 +59,21 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
+    /// Whether no colour channel exceeds its pixel's alpha (the premultiplied invariant; decoded
+    /// images always hold it, a hand-made bitmap may not).
+    public var isPremultiplied: Bool {
+        pixels.withUnsafeBytes { raw in
+            // Branch-free, so the loop vectorises: a − c wraps to a value with the top bit set
+            // exactly when c > a.
+            var excess: UInt32 = 0
+            for o in stride(from: 0, to: raw.count &- 3, by: 4) {
+                let a = UInt32(raw[o &+ 3])
+                excess |= (a &- UInt32(raw[o])) | (a &- UInt32(raw[o &+ 1])) | (a &- UInt32(raw[o &+ 2]))
+            }
+            return excess & 0x8000_0000 == 0
+        }
+    }
+
     /// Sets every pixel to `color`.
     public mutating func fill(_ color: PixelRGBA8) {
         pixels.withUnsafeMutableBytes { Self.fill($0, with: color) }

@@ -37,20 +37,26 @@ public struct ImagePaint: Hashable, Sendable {
     /// Levels 1… of the image (derived from `image` and the map).
     let mips: MipChain
 
-    /// `pyramid`, when given, must be ``MipChain/full(of:)`` of `image`; the paint takes the levels
-    /// it needs from it instead of filtering the image again (the pixels are the same either way).
-    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear, pyramid: MipChain? = nil) {
+    /// The paint, with the mip levels its map needs built from `image`.
+    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear) {
+        self.init(image: image, deviceToImage: deviceToImage, filter: filter) { MipChain(image, count: $0) }
+    }
+
+    /// `pyramid` must return ``MipChain/full(of:)`` of `image`; the paint takes the levels it needs
+    /// from it instead of filtering the image again (the pixels are the same either way). It is
+    /// called only when the map minifies the image enough to need a level, so an image drawn at
+    /// about its size never has its pyramid built.
+    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear, pyramid: () -> MipChain) {
+        self.init(image: image, deviceToImage: deviceToImage, filter: filter) { pyramid().prefix($0) }
+    }
+
+    /// `levels(n)` gives the first n levels, called only for n > 0.
+    private init(image: Bitmap, deviceToImage: Homography, filter: Filter, levels: (Int) -> MipChain) {
         self.image = image
         self.deviceToImage = deviceToImage
         self.filter = filter
         let needed = filter == .bilinear ? Self.deepestLevel(deviceToImage, image: image) : 0
-        if needed <= 0 {
-            mips = .empty
-        } else if let pyramid {
-            mips = pyramid.prefix(needed)
-        } else {
-            mips = MipChain(image, count: needed)
-        }
+        mips = needed > 0 ? levels(needed) : .empty
     }
 
     /// The number of resolution levels available to the sampler: 1 (the image) plus the halvings

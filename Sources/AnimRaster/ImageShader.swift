@@ -162,8 +162,9 @@ struct AffineImageShader: RowShader {
 
 extension Blend {
     /// `runs: false` shades every pixel on its own (the reference the run path is tested against).
+    /// `origin`: see `fill(_:shader:rows:into:origin:)`.
     static func fill(_ mask: CoverageMask, image paint: ImagePaint, opacity: UInt8, rows: Range<Int> = PixelRect.allRows,
-                     into dst: inout Bitmap, runs: Bool = true) {
+                     into dst: inout Bitmap, origin: PixelOffset = .zero, runs: Bool = true) {
         let map = paint.deviceToImage
         guard ImagePaint.isUsable(map) else { return }
         let image = paint.image, mips = paint.mips, bilinear = paint.filter == .bilinear
@@ -179,17 +180,27 @@ extension Blend {
                     ? min(levels.count - 1, ImagePaint.level(scaleSquared: ImagePaint.scaleSquared(map, x: 0, y: 0))) : 0
                 let level = levels[affineLevel]
                 if var shader = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity) {
-                    guard runs, shader.bilinear, shader.stepV == 0 else { return fill(mask, shader: &shader, rows: rows, into: &dst) }
+                    guard runs, shader.bilinear, shader.stepV == 0 else { return fill(mask, shader: &shader, rows: rows, into: &dst, origin: origin) }
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: level.width + 2) { columns in
                         var aligned = AffineImageShader(level: level, map: map, bilinear: bilinear, opacity: opacity,
                                                         columns: columns.baseAddress!)!
-                        fill(mask, runs: &aligned, rows: rows, into: &dst)
+                        fill(mask, runs: &aligned, rows: rows, into: &dst, origin: origin)
                     }
                 } else {
                     var shader = ProjectiveImageShader(levels: levels, map: map, bilinear: bilinear, opacity: opacity)
-                    fill(mask, shader: &shader, rows: rows, into: &dst)
+                    fill(mask, shader: &shader, rows: rows, into: &dst, origin: origin)
                 }
             }
         }
+    }
+
+    /// What `fill(_:image:opacity:into:)` writes over a transparent canvas inside `mask.bounds`,
+    /// as a bitmap of that size whose first pixel is the bounds' corner: the same bytes, without a
+    /// canvas-sized bitmap to draw into. nil when the bounds are empty.
+    public static func picture(of mask: CoverageMask, image paint: ImagePaint, opacity: UInt8) -> Bitmap? {
+        let bounds = mask.bounds
+        guard var pixels = Bitmap(width: bounds.width, height: bounds.height) else { return nil }
+        fill(mask, image: paint, opacity: opacity, into: &pixels, origin: PixelOffset(x: bounds.minX, y: bounds.minY))
+        return pixels
     }
 }

@@ -21,9 +21,11 @@ extension Blend {
     /// Source-over of a shader through a coverage mask: source = shade(x) × coverage (each channel
     /// through `mul255x2`), d' = source + d × (255 − source alpha). Zero-coverage runs are skipped
     /// eight pixels at a time and the shader is not called for them.
+    /// `origin` is the device pixel that `dst`'s first pixel stands for (a picture of part of the
+    /// canvas): the shader is evaluated at device positions either way, so the bytes are the same.
     static func fill<S: RowShader>(_ mask: CoverageMask, shader: inout S, rows: Range<Int> = PixelRect.allRows,
-                                   into dst: inout Bitmap) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
+                                   into dst: inout Bitmap, origin: PixelOffset = .zero) {
+        let area = mask.bounds.intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !area.isEmpty else { return }
         let dstWidth = dst.width, maskWidth = mask.bounds.width
         mask.coverage.withUnsafeBytes { cov in
@@ -34,7 +36,7 @@ extension Blend {
                     // An immutable copy lets the row's constants live in registers.
                     let row = shader
                     let rowMask = (y - mask.bounds.minY) * maskWidth - mask.bounds.minX
-                    let rowPixels = y * dstWidth
+                    let rowPixels = (y &- origin.y) &* dstWidth &- origin.x
                     var x = area.minX
                     while x < area.maxX {
                         x = skipZeros(covBase, rowMask, x, area.maxX)
@@ -56,8 +58,8 @@ extension Blend {
     /// with each run of non-zero coverage shaded into a buffer (up to `runChunk` pixels per call)
     /// and then blended.
     static func fill<S: RunShader>(_ mask: CoverageMask, runs shader: inout S, rows: Range<Int> = PixelRect.allRows,
-                                   into dst: inout Bitmap) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
+                                   into dst: inout Bitmap, origin: PixelOffset = .zero) {
+        let area = mask.bounds.intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !area.isEmpty else { return }
         let dstWidth = dst.width, maskWidth = mask.bounds.width
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: runChunk) { buffer in
@@ -69,7 +71,7 @@ extension Blend {
                         shader.startRow(y)
                         let row = shader
                         let rowMask = (y - mask.bounds.minY) * maskWidth - mask.bounds.minX
-                        let rowPixels = y * dstWidth
+                        let rowPixels = (y &- origin.y) &* dstWidth &- origin.x
                         var x = area.minX
                         while x < area.maxX {
                             x = skipZeros(covBase, rowMask, x, area.maxX)
@@ -122,6 +124,19 @@ extension Blend {
     @inline(__always)
     static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
         mul255x2(p & 0x00FF_00FF, k) | (mul255x2((p >> 8) & 0x00FF_00FF, k) << 8)
+    }
+}
+
+/// Where a bitmap that holds part of the canvas sits on it: the device pixel of its first pixel.
+struct PixelOffset: Hashable {
+    var x: Int
+    var y: Int
+
+    static let zero = PixelOffset(x: 0, y: 0)
+
+    /// The device pixels `bitmap` holds when placed here.
+    func rect(of bitmap: Bitmap) -> PixelRect {
+        PixelRect(minX: x, minY: y, maxX: x + bitmap.width, maxY: y + bitmap.height)
     }
 }
 

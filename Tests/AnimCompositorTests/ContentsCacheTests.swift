@@ -163,9 +163,9 @@ struct ContentsCacheTests: CompositorFixture {
         // (Emptying the cache whenever it filled kept none of them for long.)
         let layer = imageLayer(.magnified, frame: 0), image = Self.images["small"]!
         let canvas = PixelRect(minX: 0, minY: 0, maxX: 160, maxY: 120)
-        var source = try #require(Bitmap(width: 160, height: 120))
+        var source = try #require(Bitmap(width: 20, height: 20))
         source.fill(PixelRGBA8(r: 10, g: 20, b: 30, a: 255))
-        let picture = try #require(ContentsPicture(PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20), of: source))
+        let picture = try #require(ContentsPicture(bounds: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20), pixels: source))
         let cache = ContentsCache(sightings: 1, capacity: 2 * (20 * 20 * 4 + ContentsCache.entryOverhead))
         let draws = try (0..<4).map { k in
             try #require(ImageDraw(layer: layer, image: "small", of: image, map: Homography(1, 0, 0, 0, 1, 0, Double(k), 0, 1),

@@ -377,6 +377,23 @@ struct ImagePaintTests {
         #expect(ImagePaint(image: board, deviceToImage: .scale(2, 2)).mipLevelCount == 2)
     }
 
+    @Test func theSharedPyramidIsAskedForOnlyWhenAMapMinifies() throws {
+        // The scene's pyramid of an image is built on first use; an image drawn at about its size
+        // (the usual case) must not build it. Where it is used, the pixels are those of levels
+        // built for the paint alone.
+        let board = try checkerboard()
+        let full = MipChain.full(of: board)
+        for (map, needs) in [(Homography.scale(1.5, 1.5), false), (.identity, false), (.scale(0.5, 0.5), false),
+                             (.scale(2, 2), true), (Homography(8, 0, 0.004, 0, 8, 0, 0.5, 0.5, 1), true)] {
+            var asked = 0
+            let shared = ImagePaint(image: board, deviceToImage: map, pyramid: { asked += 1; return full })
+            #expect(asked == (needs ? 1 : 0), "\(map)")
+            let own = ImagePaint(image: board, deviceToImage: map)
+            #expect(shared.mipLevelCount == own.mipLevelCount)
+            #expect(try F.draw(.image(shared), 40, 30) == F.draw(.image(own), 40, 30), "\(map)")
+        }
+    }
+
     @Test func perspectiveMinificationChoosesLevelsPerPixel() throws {
         // W grows from 1 to ≈ 1.13 across the canvas; ρ ≈ 8/W stays in [4, 8): mip levels ≥ 2, all
         // uniformly grey, never the checkerboard itself.
