@@ -74,12 +74,39 @@ extension Compositor {
     /// The mask layer, drawn in the masked layer's bounds space; only its alpha is used.
     private func applyMask(_ mask: Int, of draw: LayerDraw, tree: LayerTree, to surface: inout Surface) {
         precondition(surface.bands == nil, "a mask applies to a layer's offscreen, never to a banded canvas")
+        if masksByCoverage, let coverage = plainMaskCoverage(mask, of: draw, tree: tree) {
+            // The alpha the mask layer would draw is its coverage: clip by that, no offscreen.
+            Blend.clip(&surface.bitmap, to: coverage, area: surface.dirty)
+            surface.dirty = surface.dirty.intersection(coverage?.bounds ?? .empty)
+            return
+        }
         var maskSurface = surface.offscreen()
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
         drawSublayers([mask], tree: tree, placement: placement, alpha: 1, into: &maskSurface)
         Blend.mask(&surface.bitmap, dstArea: surface.dirty, byAlphaOf: maskSurface.bitmap, srcArea: maskSurface.dirty)
         surface.dirty = surface.dirty.intersection(maskSurface.dirty)
         surface.pool.recycle(&maskSurface)
+    }
+
+    /// The coverage of a mask layer whose drawn alpha is exactly its coverage, so that masking by
+    /// it is `Blend.clip` (the same `mul255` per channel as `Blend.mask`): a plain layer, fully
+    /// opaque, with an opaque background and nothing else to draw (no sublayers, contents, border,
+    /// shadow, mask or transition), facing the viewer. `.some(nil)` when it covers no pixel; nil
+    /// when the mask must be drawn into an offscreen instead (so every other case keeps the
+    /// drawing path, and its bytes, unchanged).
+    private func plainMaskCoverage(_ index: Int, of draw: LayerDraw, tree: LayerTree) -> CoverageMask?? {
+        let node = tree.nodes[index], layer = node.properties
+        guard tree.transition(on: index) == nil, layer.kind == .layer, node.children.isEmpty, node.mask == nil,
+              !layer.isHidden, layer.opacity == 1, layer.contents == nil, !(layer.borderWidth > 0),
+              !(layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0),
+              let background = layer.backgroundColor, Self.drawn(background, alpha: 1).a == 255 else { return nil }
+        let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
+        let map = placement.deviceMap(of: layer)
+        guard map.isFinite, let corners = Projection.corners(of: layer.bounds, map),
+              layer.isDoubleSided || Projection.signedArea(corners) >= 0 else { return nil }
+        let shape = LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
+                               needsMask: true, canvas: canvasRect)
+        return .some(shape.mask)
     }
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {

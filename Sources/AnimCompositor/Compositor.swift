@@ -54,6 +54,9 @@ public struct Compositor: Sendable {
     /// Whether the frame's canvas keeps ``DrawnRows`` (shadows over untouched background are then
     /// written, not blended; same bytes). Off only in tests that check exactly that.
     var tracksUntouched = true
+    /// Whether a mask layer that draws only an opaque background clips by its coverage instead of
+    /// being drawn into an offscreen (same bytes). Off only in tests that check exactly that.
+    var masksByCoverage = true
     /// Rows per band when the frame's canvas is drawn in bands (``CanvasBands``): nil chooses by
     /// the canvas's size, 0 never bands. Set only by tests, which band small canvases to check
     /// the bytes are the same.

@@ -180,25 +180,63 @@ public enum Blend {
     }
 
     /// Destination-in: multiplies every pixel of `dst` within `area` by the mask's coverage
-    /// (pixels outside the mask become transparent).
+    /// (pixels outside the mask become transparent), each channel through `mul255`. Rows and
+    /// parts of rows outside the mask are cleared at once; inside, eight coverage bytes that are
+    /// all 255 leave their pixels alone and eight that are all 0 clear them.
     public static func clip(_ dst: inout Bitmap, to mask: CoverageMask?, area: PixelRect) {
         let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty else { return }
-        let width = dst.width
-        dst.pixels.withUnsafeMutableBufferPointer { d in
-            for y in region.minY..<region.maxY {
-                var o = (y * width + region.minX) * 4
-                for x in region.minX..<region.maxX {
-                    let c = UInt32(mask?[x, y] ?? 0)
-                    if c != 255 {
-                        d[o] = UInt8(mul255(UInt32(d[o]), c))
-                        d[o + 1] = UInt8(mul255(UInt32(d[o + 1]), c))
-                        d[o + 2] = UInt8(mul255(UInt32(d[o + 2]), c))
-                        d[o + 3] = UInt8(mul255(UInt32(d[o + 3]), c))
+        let inside = mask.map { region.intersection($0.bounds) } ?? .empty
+        let width = dst.width, maskWidth = mask?.bounds.width ?? 0
+        let mx = mask?.bounds.minX ?? 0, my = mask?.bounds.minY ?? 0
+        let coverage = mask?.coverage ?? []
+        coverage.withUnsafeBytes { cov in
+            dst.pixels.withUnsafeMutableBytes { raw in
+                let px = raw.baseAddress!
+                for y in region.minY..<region.maxY {
+                    let row = px + y * width * 4
+                    guard !inside.isEmpty, y >= inside.minY, y < inside.maxY else {
+                        clear(row, region.minX, region.maxX)
+                        continue
                     }
-                    o += 4
+                    clear(row, region.minX, inside.minX)
+                    clear(row, inside.maxX, region.maxX)
+                    clipRow(row, coverage: cov.baseAddress! + (y - my) * maskWidth - mx, inside.minX, inside.maxX)
                 }
             }
         }
+    }
+
+    /// Pixels lo..<hi of a row made transparent.
+    @inline(__always)
+    private static func clear(_ row: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
+        guard hi > lo else { return }
+        (row + lo * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (hi - lo) * 4)
+    }
+
+    /// Pixels lo..<hi of a row times their coverage (`coverage` indexed by x).
+    @inline(__always)
+    private static func clipRow(_ row: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, _ lo: Int, _ hi: Int) {
+        var x = lo
+        while x &+ 8 <= hi {
+            let eight = coverage.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+            if eight == 0 {
+                (row + x &* 4).initializeMemory(as: UInt8.self, repeating: 0, count: 32)
+            } else if eight != ~0 {
+                for i in x..<(x &+ 8) { clipPixel(row, i, UInt32(coverage.load(fromByteOffset: i, as: UInt8.self))) }
+            }
+            x &+= 8
+        }
+        while x < hi {
+            clipPixel(row, x, UInt32(coverage.load(fromByteOffset: x, as: UInt8.self)))
+            x &+= 1
+        }
+    }
+
+    @inline(__always)
+    private static func clipPixel(_ row: UnsafeMutableRawPointer, _ x: Int, _ c: UInt32) {
+        guard c != 255 else { return }
+        let o = x &* 4
+        row.storeBytes(of: c == 0 ? 0 : scale(row.loadUnaligned(fromByteOffset: o, as: UInt32.self), c), toByteOffset: o, as: UInt32.self)
     }
 }
