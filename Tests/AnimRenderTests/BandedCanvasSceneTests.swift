@@ -1,7 +1,4 @@
 @testable import AnimCompositor
-import AnimRaster
-@testable import AnimRender
-import AnimScene
 import AnimTestSupport
 import Testing
 
@@ -12,19 +9,9 @@ import Testing
 struct BandedCanvasSceneTests {
     @Test(arguments: SceneCatalog.all)
     func bandsGiveTheBytesOfWholeDraws(_ entry: SceneCatalog.Entry) throws {
-        let renderer = Renderer(scene: try SceneLoader.load(path: entry.file.path))
-        var whole = renderer.compositor, narrow = whole, wide = whole
-        whole.bandRows = 0
-        narrow.bandRows = 7
-        wide.bandRows = 64
-        let last = renderer.frameCount - 1
-        for frame in Set([0, last / 2, last]).sorted() {
-            let tree = renderer.presentation(ofFrame: frame)
-            let expected = try #require(whole.render(tree))
-            // Bools, so a failure does not print the bitmaps.
-            let sameNarrow = try #require(narrow.render(tree)) == expected, sameWide = try #require(wide.render(tree)) == expected
-            #expect(sameNarrow, "\(entry), frame \(frame), bands of 7 rows")
-            #expect(sameWide, "\(entry), frame \(frame), bands of 64 rows")
-        }
+        try CompositorVariants.expectSameBytes(entry, reference: { (c: inout Compositor) in c.bandRows = 0 }, variants: [
+            ("bands of 7 rows", { (c: inout Compositor) in c.bandRows = 7 }),
+            ("bands of 64 rows", { (c: inout Compositor) in c.bandRows = 64 }),
+        ])
     }
 }
