@@ -13,14 +13,6 @@ extension Compositor {
         let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
-        let map = placement.deviceMap(of: layer)
-        // Overflowing or undefined geometry (infinite sizes, NaN from extreme animation values)
-        // has no defined picture: such a layer and its subtree are not drawn.
-        guard map.isFinite else { return }
-        guard let corners = Projection.corners(of: layer.bounds, map)
-        else { return }
-        if !layer.isDoubleSided && Projection.signedArea(corners) < 0 { return }
-
         let node = tree.nodes[index]
         let visibleChildren = node.children.contains { !tree.nodes[$0].properties.isHidden }
         let hasContent = visibleChildren || layer.contents != nil || layer.kind == .gradient || layer.kind == .shape || layer.kind == .text
@@ -29,8 +21,10 @@ extension Compositor {
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
         let clips = layer.masksToBounds && hasContent
         let shadows = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
-        let shape = LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
-                               needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient, canvas: canvasRect)
+        guard let shape = placedShape(of: layer, placement: placement,
+                                      needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient)
+        else { return }
+        let map = shape.map
         let draw = LayerDraw(index: index, shape: shape, placement: placement.sublayers(of: layer, map: map))
         guard groups || clips || shadows || node.mask != nil else {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
@@ -101,12 +95,19 @@ extension Compositor {
               !(layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0),
               let background = layer.backgroundColor, Self.drawn(background, alpha: 1).a == 255 else { return nil }
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
+        guard let shape = placedShape(of: layer, placement: placement, needsMask: true) else { return nil }
+        return .some(shape.mask)
+    }
+
+    /// `layer`'s outline on the canvas under `placement`; nil when the layer is not drawn at all:
+    /// overflowing or undefined geometry (infinite sizes, NaN from extreme animation values) has
+    /// no defined picture, and a single-sided layer facing away is culled, with its subtree.
+    private func placedShape(of layer: LayerProperties, placement: Placement, needsMask: Bool) -> LayerShape? {
         let map = placement.deviceMap(of: layer)
         guard map.isFinite, let corners = Projection.corners(of: layer.bounds, map),
-              layer.isDoubleSided || Projection.signedArea(corners) >= 0 else { return nil }
-        let shape = LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
-                               needsMask: true, canvas: canvasRect)
-        return .some(shape.mask)
+              layer.isDoubleSided || !(Projection.signedArea(corners) < 0) else { return nil }
+        return LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
+                          needsMask: needsMask, canvas: canvasRect)
     }
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {

@@ -61,8 +61,8 @@ struct ImageDraw: Hashable {
     }
 
     /// The draw's ``ContentsPicture`` (the image being the one named `image`, `pyramid` its
-    /// ``MipChain/full(of:)``, built only if needed): drawn into a bitmap the size of its coverage's bounds; nil when
-    /// it covers no pixel of the canvas, or the image is not premultiplied.
+    /// ``MipChain/full(of:)``, asked for only if needed), drawn into a bitmap the size of its
+    /// coverage's bounds; nil when it covers no pixel of the canvas, or the image is not premultiplied.
     func picture(_ image: Bitmap, pyramid: () -> MipChain) -> ContentsPicture? {
         guard case let .paint(mask, .image(paint), opacity)? = canvasDraw(image, pyramid: pyramid),
               let pixels = Blend.picture(of: mask, image: paint, opacity: opacity) else { return nil }
