@@ -18,7 +18,7 @@ public struct Bitmap: Hashable, Sendable {
         }
         self.width = width
         self.height = height
-        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        self.pixels = ZeroedBytes.make(count: width * height * 4)
     }
 
     /// A bitmap of one colour, written once (not zeroed first); nil for a zero, negative or absurd size.

@@ -1,0 +1,42 @@
+@testable import AnimRaster
+import Testing
+
+/// Large zeroed arrays are made by discarding their whole pages (``ZeroedBytes``): every byte must
+/// read as zero even where the allocator hands back memory an earlier array wrote, including the
+/// partial pages at both ends, and every page must take writes.
+struct ZeroedBytesTests {
+    /// Sizes below, at and above the lazy minimum, page multiples and not, up to a 4K canvas.
+    static let counts = [
+        4_096, ZeroedBytes.lazyMinimum - 1, ZeroedBytes.lazyMinimum, ZeroedBytes.lazyMinimum + 1,
+        300_001, 1280 * 720 * 4, 1280 * 720 * 4 + 12, 3840 * 2160 * 4,
+    ]
+
+    @Test(arguments: counts) func zeroWhereAnEarlierArrayWrote(count: Int) {
+        for fill: UInt8 in [0xFF, 0x5A] {
+            // Freed just before: glibc tends to hand the same memory to the next request of its size.
+            do {
+                let dirty = [UInt8](repeating: fill, count: count)
+                #expect(dirty[count - 1] == fill)
+            }
+            let bytes = ZeroedBytes.make(count: count)
+            #expect(bytes.count == count)
+            #expect(bytes.allSatisfy { $0 == 0 })
+        }
+    }
+
+    @Test(arguments: counts) func everyPageTakesWrites(count: Int) {
+        var bytes = ZeroedBytes.make(count: count)
+        var expected = [UInt8](repeating: 0, count: count)
+        for i in Array(stride(from: 0, to: count, by: 1_000)) + [count - 1] {
+            bytes[i] = UInt8(truncatingIfNeeded: i / 1_000 | 1)
+            expected[i] = UInt8(truncatingIfNeeded: i / 1_000 | 1)
+        }
+        #expect(bytes == expected)
+    }
+
+    @Test func aTransparentBitmapIsAllZero() {
+        do { _ = Bitmap(width: 1280, height: 720, filledWith: PixelRGBA8(r: 9, g: 8, b: 7, a: 255)) }
+        let bitmap = Bitmap(width: 1280, height: 720)!
+        #expect(bitmap == Bitmap(width: 1280, height: 720, pixels: [UInt8](repeating: 0, count: 1280 * 720 * 4)))
+    }
+}
