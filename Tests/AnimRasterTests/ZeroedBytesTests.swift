@@ -1,6 +1,10 @@
 @testable import AnimRaster
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Large zeroed arrays are made by discarding their whole pages (``ZeroedBytes``): every byte must
 /// read as zero even where the allocator hands back memory an earlier array wrote, including the
 /// partial pages at both ends, and every page must take writes.
@@ -33,6 +37,24 @@ struct ZeroedBytesTests {
         }
         #expect(bytes == expected)
     }
+
+    #if canImport(Glibc)
+    /// A mapping of which some pages were written (mapped, zeroed by writing) and the rest never
+    /// touched (discarded), in runs of several lengths, starting and ending off a page boundary.
+    @Test func mappedAndUnmappedRunsAreZeroed() {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let pages = 64
+        let base = mmap(nil, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+        defer { munmap(base, pages * page) }
+        let written = [0, 1, 2, 5, 9, 10, 11, 12, 30, 62, 63]
+        for p in written { (base + p * page).initializeMemory(as: UInt8.self, repeating: 0xC3, count: page) }
+        ZeroedBytes.zero(base + 100, count: pages * page - 300)
+        let bytes = UnsafeRawBufferPointer(start: base, count: pages * page)
+        #expect(bytes[..<100].allSatisfy { $0 == 0xC3 })
+        #expect(bytes[100..<(pages * page - 200)].allSatisfy { $0 == 0 })
+        #expect(bytes[(pages * page - 200)...].allSatisfy { $0 == 0xC3 })
+    }
+    #endif
 
     @Test func aTransparentBitmapIsAllZero() {
         do { _ = Bitmap(width: 1280, height: 720, filledWith: PixelRGBA8(r: 9, g: 8, b: 7, a: 255)) }
