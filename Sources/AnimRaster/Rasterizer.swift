@@ -262,7 +262,9 @@ struct Accumulator: ~Copyable {
                         if v != 0 { any = true }
                         x &+= 1
                     }
-                    cell[width] = 0  // the spill column, never read
+                    // The spill column, never read; written only when not zero already, so a row
+                    // without edges leaves its page of the buffer untouched (``FreshMemory``).
+                    if cell[width] != 0 { cell[width] = 0 }
                 }
             }
         }

@@ -5,13 +5,13 @@ import Testing
 import Glibc
 #endif
 
-/// Large zeroed arrays are made by discarding their whole pages (``ZeroedBytes``): every byte must
-/// read as zero even where the allocator hands back memory an earlier array wrote, including the
-/// partial pages at both ends, and every page must take writes.
-struct ZeroedBytesTests {
+/// Large zeroed arrays are made by discarding their whole pages not mapped yet (``FreshMemory``):
+/// every byte must read as zero even where the allocator hands back memory an earlier array wrote,
+/// including the partial pages at both ends, and every page must take writes.
+struct FreshMemoryTests {
     /// Sizes below, at and above the lazy minimum, page multiples and not, up to a 4K canvas.
     static let counts = [
-        4_096, ZeroedBytes.lazyMinimum - 1, ZeroedBytes.lazyMinimum, ZeroedBytes.lazyMinimum + 1,
+        4_096, FreshMemory.minimum - 1, FreshMemory.minimum, FreshMemory.minimum + 1,
         300_001, 1280 * 720 * 4, 1280 * 720 * 4 + 12, 3840 * 2160 * 4,
     ]
 
@@ -22,14 +22,14 @@ struct ZeroedBytesTests {
                 let dirty = [UInt8](repeating: fill, count: count)
                 #expect(dirty[count - 1] == fill)
             }
-            let bytes = ZeroedBytes.make(count: count)
+            let bytes = FreshMemory.zeroed(UInt8.self, count: count)
             #expect(bytes.count == count)
             #expect(bytes.allSatisfy { $0 == 0 })
         }
     }
 
     @Test(arguments: counts) func everyPageTakesWrites(count: Int) {
-        var bytes = ZeroedBytes.make(count: count)
+        var bytes = FreshMemory.zeroed(UInt8.self, count: count)
         var expected = [UInt8](repeating: 0, count: count)
         for i in Array(stride(from: 0, to: count, by: 1_000)) + [count - 1] {
             bytes[i] = UInt8(truncatingIfNeeded: i / 1_000 | 1)
@@ -48,13 +48,35 @@ struct ZeroedBytesTests {
         defer { munmap(base, pages * page) }
         let written = [0, 1, 2, 5, 9, 10, 11, 12, 30, 62, 63]
         for p in written { (base + p * page).initializeMemory(as: UInt8.self, repeating: 0xC3, count: page) }
-        ZeroedBytes.zero(base + 100, count: pages * page - 300)
+        FreshMemory.zero(base + 100, count: pages * page - 300)
         let bytes = UnsafeRawBufferPointer(start: base, count: pages * page)
         #expect(bytes[..<100].allSatisfy { $0 == 0xC3 })
         #expect(bytes[100..<(pages * page - 200)].allSatisfy { $0 == 0 })
         #expect(bytes[(pages * page - 200)...].allSatisfy { $0 == 0xC3 })
     }
     #endif
+
+    @Test func zeroedFloatsAreZeroWhereAnEarlierArrayWrote() {
+        for count in [1_000, 40_000, 1_000_003] {
+            do {
+                let dirty = [Float](repeating: -7.5, count: count)
+                #expect(dirty[count - 1] == -7.5)
+            }
+            let cells = FreshMemory.zeroed(Float.self, count: count)
+            #expect(cells.count == count)
+            #expect(cells.allSatisfy { $0.bitPattern == 0 })
+        }
+    }
+
+    @Test(arguments: counts) func aFreshCanvasHoldsItsFill(count: Int) {
+        let side = Int(Double(count / 4).squareRoot())
+        let colour = PixelRGBA8(r: 242, g: 242, b: 247, a: 255)
+        let canvas = Bitmap(width: side, height: count / 4 / side, filledWith: colour)!
+        #expect(canvas.pixels.count == side * (count / 4 / side) * 4)
+        #expect(stride(from: 0, to: canvas.pixels.count, by: 4).allSatisfy { o in
+            canvas.pixels[o] == 242 && canvas.pixels[o + 1] == 242 && canvas.pixels[o + 2] == 247 && canvas.pixels[o + 3] == 255
+        })
+    }
 
     @Test func aTransparentBitmapIsAllZero() {
         do { _ = Bitmap(width: 1280, height: 720, filledWith: PixelRGBA8(r: 9, g: 8, b: 7, a: 255)) }

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Large arrays made without paying more than needed for memory the process has not touched yet.
+///
+/// A page the process touches for the first time costs far more than writing it: about 1.4 µs on
+/// the CI machine (the kernel allocates, charges and zeroes it), against 0.05 µs to write a mapped
+/// page, so faulting in a 1280×720 canvas takes 2 ms, three times the drawing of a frame
+/// (docs/benchmarks.md, session 28).
+///
+/// A zeroed array of 128 KB or more (an offscreen bitmap, a signed-area buffer) is therefore
+/// allocated uninitialized, and of its whole pages, those not mapped yet (`mincore`) are handed
+/// back with `madvise(MADV_DONTNEED)`: Linux maps a page of zeros on first access to each (the heap
+/// is private anonymous memory, whose discarded pages read as zero: madvise(2)). A canvas-sized
+/// offscreen of which a layer covers a tenth then faults in a tenth of its pages. Mapped pages, and
+/// the partial pages at the two ends, are zeroed by writing, so memory the allocator reuses is not
+/// discarded and faulted in again.
+///
+/// Elsewhere (another C library, a system call refused) arrays are zeroed by `memset`.
+enum FreshMemory {
+    /// Below this many bytes (32 pages) the system calls would cost about what they save.
+    static let minimum = 1 << 17
+
+    /// `count` elements whose bytes are all zero (so `T`'s zero must be all zero bits).
+    static func zeroed<T: BitwiseCopyable>(_: T.Type = T.self, count: Int) -> [T] {
+        let bytes = count * MemoryLayout<T>.stride
+        #if canImport(Glibc)
+        guard bytes >= minimum else { return zeroedByWriting(count: count) }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            zero(UnsafeMutableRawPointer(buffer.baseAddress!), count: bytes)
+            initialized = count
+        }
+        #else
+        return zeroedByWriting(count: count)
+        #endif
+    }
+
+    private static func zeroedByWriting<T: BitwiseCopyable>(count: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<T>.stride)
+            }
+            initialized = count
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+
+    /// The offsets from `base` of the first and the last page boundary within `count` bytes.
+    private static func pageBoundaries(_ base: UnsafeMutableRawPointer, count: Int) -> (Int, Int) {
+        let address = Int(bitPattern: base)
+        let first = (address + pageSize - 1) / pageSize * pageSize - address
+        let last = (address + count) / pageSize * pageSize - address
+        return (first, last)
+    }
+
+    /// Zeroes `count` bytes at `base`: mapped pages and the partial pages at the ends by writing,
+    /// the whole pages not mapped yet by discarding them.
+    static func zero(_ base: UnsafeMutableRawPointer, count: Int) {
+        let (first, last) = pageBoundaries(base, count: count)
+        let pages = (last - first) / pageSize
+        var mapped = [UInt8](repeating: 1, count: max(pages, 0))
+        guard pages > 0, mincore(base + first, last - first, &mapped) == 0 else {
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+            return
+        }
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: first)
+        (base + last).initializeMemory(as: UInt8.self, repeating: 0, count: count - last)
+        var page = 0
+        while page < pages {
+            let resident = mapped[page] & 1 != 0
+            var end = page + 1
+            while end < pages, (mapped[end] & 1 != 0) == resident { end += 1 }
+            let run = base + first + page * pageSize
+            let bytes = (end - page) * pageSize
+            if resident || madvise(run, bytes, MADV_DONTNEED) != 0 {
+                run.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            }
+            page = end
+        }
+    }
+    #endif
+}
