@@ -46,7 +46,7 @@ enum CellScratch {
     /// At least `count` cells, all zero: this thread's buffer when it is large enough, else a new one.
     static func take(count: Int) -> [Float] {
         let slot = slot
-        guard slot.cells.count >= count else { return FreshMemory.zeroed(Float.self, count: count) }
+        guard slot.cells.count >= count else { return [Float](repeating: 0, count: count) }
         var cells: [Float] = []
         swap(&cells, &slot.cells)
         return cells

@@ -2,20 +2,25 @@
 import Glibc
 #endif
 
-/// Large arrays made without paying more than needed for memory the process has not touched yet.
+/// Zeroed arrays made without faulting in the pages that are never written.
 ///
-/// A page the process touches for the first time costs far more than writing it: about 1.4 µs on
-/// the CI machine (the kernel allocates, charges and zeroes it), against 0.05 µs to write a mapped
-/// page, so faulting in a 1280×720 canvas takes 2 ms, three times the drawing of a frame
-/// (docs/benchmarks.md, session 28).
+/// A page the process touches for the first time costs far more than writing it: about 2 µs on the
+/// CI machine (the kernel allocates, charges and zeroes it), against 0.06 µs to fill a page already
+/// mapped and cached, so faulting in a 1280×720 canvas takes 1.8 ms, three times the drawing of a
+/// frame (`scripts/experiments/fresh-pages`, docs/benchmarks.md, session 28).
 ///
-/// A zeroed array of 128 KB or more (an offscreen bitmap, a signed-area buffer) is therefore
-/// allocated uninitialized, and of its whole pages, those not mapped yet (`mincore`) are handed
-/// back with `madvise(MADV_DONTNEED)`: Linux maps a page of zeros on first access to each (the heap
-/// is private anonymous memory, whose discarded pages read as zero: madvise(2)). A canvas-sized
-/// offscreen of which a layer covers a tenth then faults in a tenth of its pages. Mapped pages, and
-/// the partial pages at the two ends, are zeroed by writing, so memory the allocator reuses is not
-/// discarded and faulted in again.
+/// A zeroed array of 128 KB or more is therefore allocated uninitialized, and of its whole pages,
+/// those not mapped yet (`mincore`) are handed back with `madvise(MADV_DONTNEED)`: Linux maps a page
+/// of zeros on first access to each (the heap is private anonymous memory, whose discarded pages
+/// read as zero: madvise(2)). Mapped pages, and the partial pages at the two ends, are zeroed by
+/// writing, so memory the allocator reuses is not discarded and faulted in again.
+///
+/// Only for memory that is mostly written before it is read: an offscreen bitmap, canvas-sized, of
+/// which a layer draws into a part and the composite reads back what was drawn. A page read first
+/// is mapped to the kernel's shared zero page, and the write after it then faults a second time
+/// and, in a process with several threads, flushes the page from every core's TLB (an
+/// inter-processor interrupt, a VM exit on the CI machine): the signed-area buffers of scan
+/// conversion, which `resolve` reads whole, spent an eighth of a two-thread 4K render on that.
 ///
 /// Elsewhere (another C library, a system call refused) arrays are zeroed by `memset`.
 enum FreshMemory {

@@ -262,9 +262,7 @@ struct Accumulator: ~Copyable {
                         if v != 0 { any = true }
                         x &+= 1
                     }
-                    // The spill column, never read; written only when not zero already, so a row
-                    // without edges leaves its page of the buffer untouched (``FreshMemory``).
-                    if cell[width] != 0 { cell[width] = 0 }
+                    cell[width] = 0  // the spill column, never read
                 }
             }
         }
