@@ -94,22 +94,38 @@ struct ShadowKey: Hashable {
         return GaussianBlur.blur(source, sigma: sigma, offset: offset, clip: area.grown(by: reach))?.trimmed()
     }
 
-    /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`).
-    private static func alpha(background: CoverageMask?, _ a1: UInt8, border: CoverageMask?, _ a2: UInt8,
-                              area: PixelRect) -> CoverageMask? {
+    /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`):
+    /// s1 = c1·a1/255 and s2 = c2·a2/255 rounded, then s2 + s1·(255 − s2)/255 rounded, which is s1
+    /// where the border does not reach. Row by row over each mask's part of the bounds.
+    static func alpha(background: CoverageMask?, _ a1: UInt8, border: CoverageMask?, _ a2: UInt8,
+                      area: PixelRect) -> CoverageMask? {
         let bounds = (background?.bounds ?? .empty).union(border?.bounds ?? .empty).intersection(area)
         guard !bounds.isEmpty else { return nil }
         var values = [UInt8](repeating: 0, count: bounds.width * bounds.height)
-        var k = 0
-        for y in bounds.minY..<bounds.maxY {
-            for x in bounds.minX..<bounds.maxX {
-                let s1 = (Int(background?[x, y] ?? 0) * Int(a1) + 127) / 255
-                let s2 = (Int(border?[x, y] ?? 0) * Int(a2) + 127) / 255
-                values[k] = UInt8(s2 + (s1 * (255 - s2) + 127) / 255)
-                k += 1
-            }
+        values.withUnsafeMutableBufferPointer { out in
+            if let background { scale(background, by: a1, into: out, bounds: bounds, over: false) }
+            if let border { scale(border, by: a2, into: out, bounds: bounds, over: true) }
         }
         return CoverageMask(bounds: bounds, coverage: values)
+    }
+
+    /// Writes round(c·a / 255) of `mask` into `out` (a mask over `bounds`) where the mask lies, or
+    /// with `over`, that value source-over what `out` holds.
+    private static func scale(_ mask: CoverageMask, by a: UInt8, into out: UnsafeMutableBufferPointer<UInt8>,
+                              bounds: PixelRect, over: Bool) {
+        let r = mask.bounds.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let a = Int(a)
+        mask.coverage.withUnsafeBufferPointer { src in
+            for y in r.minY..<r.maxY {
+                let s = (y - mask.bounds.minY) * mask.bounds.width + (r.minX - mask.bounds.minX)
+                let o = (y - bounds.minY) * bounds.width + (r.minX - bounds.minX)
+                for i in 0..<r.width {
+                    let v = (Int(src[s &+ i]) &* a &+ 127) / 255
+                    out[o &+ i] = UInt8(truncatingIfNeeded: over ? v &+ (Int(out[o &+ i]) &* (255 &- v) &+ 127) / 255 : v)
+                }
+            }
+        }
     }
 }
 
