@@ -18,7 +18,7 @@ public struct Bitmap: Hashable, Sendable {
         }
         self.width = width
         self.height = height
-        self.pixels = FreshMemory.zeroed(UInt8.self, count: width * height * 4)
+        self.pixels = FreshMemory.zeroedBytes(count: width * height * 4)
     }
 
     /// A bitmap of one colour, written once (not zeroed first); nil for a zero, negative or absurd size.

@@ -27,27 +27,17 @@ enum FreshMemory {
     /// Below this many bytes (32 pages) the system calls would cost about what they save.
     static let minimum = 1 << 17
 
-    /// `count` elements whose bytes are all zero (so `T`'s zero must be all zero bits).
-    static func zeroed<T: BitwiseCopyable>(_: T.Type = T.self, count: Int) -> [T] {
-        let bytes = count * MemoryLayout<T>.stride
+    /// `count` zero bytes.
+    static func zeroedBytes(count: Int) -> [UInt8] {
         #if canImport(Glibc)
-        guard bytes >= minimum else { return zeroedByWriting(count: count) }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            zero(UnsafeMutableRawPointer(buffer.baseAddress!), count: bytes)
+        guard count >= minimum else { return [UInt8](repeating: 0, count: count) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            zero(UnsafeMutableRawPointer(buffer.baseAddress!), count: count)
             initialized = count
         }
         #else
-        return zeroedByWriting(count: count)
+        return [UInt8](repeating: 0, count: count)
         #endif
-    }
-
-    private static func zeroedByWriting<T: BitwiseCopyable>(count: Int) -> [T] {
-        [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<T>.stride)
-            }
-            initialized = count
-        }
     }
 
     #if canImport(Glibc)

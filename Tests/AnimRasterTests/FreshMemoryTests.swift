@@ -22,14 +22,14 @@ struct FreshMemoryTests {
                 let dirty = [UInt8](repeating: fill, count: count)
                 #expect(dirty[count - 1] == fill)
             }
-            let bytes = FreshMemory.zeroed(UInt8.self, count: count)
+            let bytes = FreshMemory.zeroedBytes(count: count)
             #expect(bytes.count == count)
             #expect(bytes.allSatisfy { $0 == 0 })
         }
     }
 
     @Test(arguments: counts) func everyPageTakesWrites(count: Int) {
-        var bytes = FreshMemory.zeroed(UInt8.self, count: count)
+        var bytes = FreshMemory.zeroedBytes(count: count)
         var expected = [UInt8](repeating: 0, count: count)
         for i in Array(stride(from: 0, to: count, by: 1_000)) + [count - 1] {
             bytes[i] = UInt8(truncatingIfNeeded: i / 1_000 | 1)
@@ -55,18 +55,6 @@ struct FreshMemoryTests {
         #expect(bytes[(pages * page - 200)...].allSatisfy { $0 == 0xC3 })
     }
     #endif
-
-    @Test func zeroedFloatsAreZeroWhereAnEarlierArrayWrote() {
-        for count in [1_000, 40_000, 1_000_003] {
-            do {
-                let dirty = [Float](repeating: -7.5, count: count)
-                #expect(dirty[count - 1] == -7.5)
-            }
-            let cells = FreshMemory.zeroed(Float.self, count: count)
-            #expect(cells.count == count)
-            #expect(cells.allSatisfy { $0.bitPattern == 0 })
-        }
-    }
 
     @Test(arguments: counts) func aFreshCanvasHoldsItsFill(count: Int) {
         let side = Int(Double(count / 4).squareRoot())
