@@ -95,7 +95,7 @@ struct ShadowKey: Hashable {
     }
 
     /// The alpha of the background drawn, then the border over it (source-over, rounded as `Blend`):
-    /// s1 = c1·a1/255 and s2 = c2·a2/255 rounded, then s2 + s1·(255 − s2)/255 rounded, which is s1
+    /// s1 = mul255(c1, a1) and s2 = mul255(c2, a2), then s2 + mul255(s1, 255 − s2), which is s1
     /// where the border does not reach. Row by row over each mask's part of the bounds.
     static func alpha(background: CoverageMask?, _ a1: UInt8, border: CoverageMask?, _ a2: UInt8,
                       area: PixelRect) -> CoverageMask? {
@@ -109,20 +109,20 @@ struct ShadowKey: Hashable {
         return CoverageMask(bounds: bounds, coverage: values)
     }
 
-    /// Writes round(c·a / 255) of `mask` into `out` (a mask over `bounds`) where the mask lies, or
-    /// with `over`, that value source-over what `out` holds.
+    /// Writes mul255(c, a) of `mask` into `out` (a mask over `bounds`) where the mask lies, or with
+    /// `over`, that value source-over what `out` holds.
     private static func scale(_ mask: CoverageMask, by a: UInt8, into out: UnsafeMutableBufferPointer<UInt8>,
                               bounds: PixelRect, over: Bool) {
         let r = mask.bounds.intersection(bounds)
         guard !r.isEmpty else { return }
-        let a = Int(a)
+        let a = UInt32(a)
         mask.coverage.withUnsafeBufferPointer { src in
             for y in r.minY..<r.maxY {
                 let s = (y - mask.bounds.minY) * mask.bounds.width + (r.minX - mask.bounds.minX)
                 let o = (y - bounds.minY) * bounds.width + (r.minX - bounds.minX)
                 for i in 0..<r.width {
-                    let v = (Int(src[s &+ i]) &* a &+ 127) / 255
-                    out[o &+ i] = UInt8(truncatingIfNeeded: over ? v &+ (Int(out[o &+ i]) &* (255 &- v) &+ 127) / 255 : v)
+                    let v = Blend.mul255(UInt32(src[s &+ i]), a)
+                    out[o &+ i] = UInt8(truncatingIfNeeded: over ? v &+ Blend.mul255(UInt32(out[o &+ i]), 255 &- v) : v)
                 }
             }
         }
