@@ -1,5 +1,4 @@
 import AnimGeometry
-import Foundation
 import AnimLayers
 import AnimPhysics
 
@@ -57,7 +56,7 @@ enum DynamicsSimulation {
     /// of its transform.
     static func item(_ tree: LayerTree, _ index: Int, _ type: CollisionBoundsType) -> DynamicItem {
         let p = tree.nodes[index].properties
-        return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: atan2(p.transform.m12, p.transform.m11),
+        return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: arcTangent2(p.transform.m12, p.transform.m11),
                            collisionBoundsType: type)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import AnimGeometry
 
 /// UIDynamicAnimator for one reference view: the behaviours, the items they name, and the world
@@ -71,7 +70,7 @@ public struct DynamicAnimator: Hashable, Sendable {
     }
 
     private mutating func applyImpulse(_ p: PushBehavior) {
-        let P = p.magnitude * Vec2(cos(p.angle), sin(p.angle))
+        let P = p.magnitude * Vec2(cosine(p.angle), sine(p.angle))
         for id in p.items {
             guard let i = items.firstIndex(of: id) else { continue }
             let r = Rotation(world.bodies[i].angle).apply(Self.metres(p.offset))

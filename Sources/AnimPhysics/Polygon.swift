@@ -1,4 +1,4 @@
-import Foundation
+import AnimGeometry
 
 /// A convex polygon with a skin (Box2D's polygon radius) in its body's frame: a box, or a
 /// two-vertex segment (a boundary) whose normals face both ways.
@@ -16,10 +16,10 @@ struct Polygon: Hashable, Sendable {
     /// An ellipse with semi-axes a and b as a polygon of `count` sides (a multiple of 4) whose edges
     /// touch the ellipse at their midpoints, with flat sides at the top, bottom, left and right.
     static func ellipse(semiAxisX a: Double, semiAxisY b: Double, count: Int = 24) -> Polygon {
-        let n = Double(count), scale = 1 / cos(Double.pi / n)
+        let n = Double(count), scale = 1 / cosine(Double.pi / n)
         let vertices = (0..<count).map { k -> Vec2 in
             let angle = 2 * Double.pi * (Double(k) + 0.5) / n
-            return Vec2(scale * a * cos(angle), scale * b * sin(angle))
+            return Vec2(scale * a * cosine(angle), scale * b * sine(angle))
         }
         let normals = vertices.indices.map { cross(vertices[($0 + 1) % count] - vertices[$0], 1).normalized }
         return Polygon(vertices: vertices, normals: normals)

@@ -1,4 +1,4 @@
-import Foundation
+import AnimGeometry
 
 /// A 2-D vector in metres (or metres per second), y down like UIKit's coordinates.
 public struct Vec2: Hashable, Sendable {
@@ -43,8 +43,8 @@ struct Rotation: Hashable, Sendable {
     var c: Double
 
     init(_ angle: Double) {
-        s = sin(angle)
-        c = cos(angle)
+        s = sine(angle)
+        c = cosine(angle)
     }
 
     func apply(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }

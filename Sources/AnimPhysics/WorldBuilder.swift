@@ -1,4 +1,3 @@
-import Foundation
 import AnimGeometry
 
 /// Turns a list of behaviours into a world: item bodies with their materials, gravity and
@@ -101,13 +100,13 @@ struct WorldBuilder {
     /// gravity behaviour (§10.2). Continuous pushes add a force (newtons) and its torque.
     private mutating func applyForces(_ behaviors: [DynamicBehavior]) {
         var gravity: Vec2 = .zero
-        for case let .gravity(g) in behaviors { gravity = (10 * g.magnitude) * Vec2(cos(g.angle), sin(g.angle)) }
+        for case let .gravity(g) in behaviors { gravity = (10 * g.magnitude) * Vec2(cosine(g.angle), sine(g.angle)) }
         for (i, id) in items.enumerated() {
             if behaviors.contains(where: { if case let .gravity(g) = $0 { g.items.contains(id) } else { false } }) {
                 bodies[i].gravity = gravity
             }
             for case let .push(p) in behaviors where p.mode == .continuous && p.items.contains(id) {
-                let F = p.magnitude * Vec2(cos(p.angle), sin(p.angle))
+                let F = p.magnitude * Vec2(cosine(p.angle), sine(p.angle))
                 bodies[i].force += F
                 bodies[i].torque += cross(Rotation(bodies[i].angle).apply(DynamicAnimator.metres(p.offset)), F)
             }

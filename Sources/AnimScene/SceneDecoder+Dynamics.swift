@@ -1,6 +1,5 @@
 import AnimEngine
 import AnimGeometry
-import Foundation
 import AnimPhysics
 
 /// The `dynamics` verb (UIKit Dynamics, docs/dynamics.md):
@@ -193,7 +192,7 @@ extension SceneDecoder {
         guard let r = o.optional("direction") else { return nil }
         if o.has("angle") || o.has("magnitude") { throw r.error("give either 'direction' or 'angle' and 'magnitude', not both") }
         let d = try r.point()
-        return (atan2(d.y, d.x), (d.x * d.x + d.y * d.y).squareRoot())
+        return (arcTangent2(d.y, d.x), (d.x * d.x + d.y * d.y).squareRoot())
     }
 
     /// A non-empty list of item ids.
