@@ -1,5 +1,9 @@
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks one rendered frame against its golden: compares, writes artifacts for a frame that did
 /// not pass, and records the golden when the record mode says so.

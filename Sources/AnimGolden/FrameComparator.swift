@@ -1,5 +1,14 @@
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Compares a rendered frame with its golden: exactly, within a channel/pixel-count tolerance, or
 /// perceptually (CIEDE2000 plus an anti-aliasing test; see `PerceptualCheck.swift`).

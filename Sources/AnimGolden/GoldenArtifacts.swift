@@ -1,5 +1,9 @@
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a failing frame's pictures go, mirroring the golden layout:
 /// `<root>/<scene name>/fNNNN-actual.png` and `fNNNN-diff.png`.

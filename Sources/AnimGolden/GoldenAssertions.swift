@@ -1,6 +1,10 @@
 import AnimRaster
 import AnimScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Golden checks for your own tests:
 ///

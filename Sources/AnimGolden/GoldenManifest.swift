@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `golden.json` beside a scene's golden PNGs: the frame rate, frame count and pixel size the
 /// goldens were recorded with, so a later change of the scene's timing is reported as such instead

@@ -1,5 +1,9 @@
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How close a rendered frame must be to its golden PNG.
 ///

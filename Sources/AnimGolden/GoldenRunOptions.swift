@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a golden run does: where goldens and artifacts live, whether it records, how it compares,
 /// which frames and on how many threads.

@@ -1,6 +1,10 @@
 import AnimRender
 import AnimScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Renders scenes and checks their frames against goldens: the engine of `animrender test`.
 ///

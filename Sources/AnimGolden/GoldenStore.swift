@@ -1,6 +1,15 @@
 import AnimCodecs
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A folder of goldens: `<root>/<scene name>/fNNNN.png` (at least four digits) and the manifest
 /// `<root>/<scene name>/golden.json`. Files are written atomically.

@@ -1,5 +1,9 @@
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A PNG file read for embedding: its pixel size (from the IHDR chunk) and its bytes as a
 /// `data:` URI.

@@ -1,5 +1,9 @@
 import AnimCodecs
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A self-contained HTML page for one `animrender test` run.
 ///

@@ -1,6 +1,10 @@
 import AnimCodecs
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JUnit XML report of a golden run, for CI test views (GitHub, GitLab, Jenkins).
 ///
@@ -52,7 +56,7 @@ public enum JUnitReport {
 
     /// `<suite>.<folder with dots>`; a top-level scene's area is "root".
     static func className(_ sceneName: String, suiteName: String) -> String {
-        let folders = sceneName.split(separator: "/").dropLast().map { $0.replacingOccurrences(of: ".", with: "_") }
+        let folders = sceneName.split(separator: "/").dropLast().map { $0.replacing(".", with: "_") }
         return suiteName + "." + (folders.isEmpty ? "root" : folders.joined(separator: "."))
     }
 

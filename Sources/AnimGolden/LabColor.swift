@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A CIELAB colour (D65 white point): `l` in 0…100, `a` and `b` roughly in −128…127.
 public struct LabColor: Hashable, Sendable {

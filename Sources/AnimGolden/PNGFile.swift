@@ -1,6 +1,10 @@
 import AnimCodecs
 import AnimRaster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// PNG files for goldens and artifacts: written atomically into folders created on demand.
 enum PNGFile {

@@ -1,6 +1,10 @@
 import AnimRender
 import AnimScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A scene ready to be checked: its renderer, the frames to check and how, and the problems found
 /// before rendering (a failed load, `goldenFrames` past the end).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// When a golden run writes golden PNGs. Whatever the mode, a frame that was written fails the run
 /// (``FrameResult/recorded``), so nothing is recorded silently: look at the new PNGs, then commit.

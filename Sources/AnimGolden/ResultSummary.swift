@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SceneResult {
     /// A message for a test failure: the verdict, the tolerance, every problem and change, and
@@ -18,10 +22,10 @@ extension SceneResult {
         guard !passed else { return "\(name): passed (\(GoldenManifest.frames(frames.count)))" }
         var lines = [headline]
         lines.append("  tolerance: \(tolerance.summary)")
-        lines += problems.map { "  problem: " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        lines += problems.map { "  problem: " + $0.replacing("\n", with: "\n    ") }
         lines += changes.map { "  recorded: " + $0 }
         lines += frames.filter { !$0.passed }.map {
-            "  " + $0.summary(hint: recordHint).replacingOccurrences(of: "\n", with: "\n  ")
+            "  " + $0.summary(hint: recordHint).replacing("\n", with: "\n  ")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension GoldenRunner {
     /// The scene files named by `paths`, each with the name its goldens are filed under
@@ -46,8 +50,8 @@ enum SceneFiles {
     static let rootNames: Set<String> = ["Scenes", "scenes"]
 
     static func isDirectory(_ url: URL) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
+        var isDir = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir
     }
 
     static func jsonFiles(under folder: URL) -> [URL] {
@@ -56,9 +60,9 @@ enum SceneFiles {
 
     /// Regular files under `folder` whose names end in `suffix`, skipping hidden files and folders.
     static func files(under folder: URL, suffix: String) -> [URL] {
-        guard let e = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        let relatives = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
         var out: [URL] = []
-        while let relative = e.nextObject() as? String {
+        for relative in relatives {
             let components = relative.split(separator: "/")
             guard relative.hasSuffix(suffix), !components.contains(where: { $0.hasPrefix(".") }) else { continue }
             let url = folder.appendingPathComponent(relative)

@@ -1,7 +1,11 @@
 import AnimGolden
 import AnimRender
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `animrender test [SCENES or folders…] --goldens DIR`: renders the chosen frames of each scene
 /// and compares them with golden PNGs; writes an HTML report, JUnit XML and actual/diff images.
@@ -143,7 +147,8 @@ struct TestCommand: ParsableCommand {
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
-        (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+        var isFolder = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder
     }
 
     /// The folder's path below the scenes root ("" for the root itself, "seeds/" for Scenes/seeds),
