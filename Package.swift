@@ -41,10 +41,10 @@ let package = Package(
         .target(name: "AnimEngine", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimPhysics"]),
         .target(name: "AnimCompositor", dependencies: ["AnimGeometry", "AnimLayers", "AnimRaster", "AnimText"]),
         .target(name: "AnimCodecs", dependencies: ["AnimRaster", "CPNG", "CGIF", "CJPEG", "CWebP", "CZlib", "CImageShims"]),
-        // The default font (Inter, SIL OFL 1.1) ships as a resource beside its licence.
-        .target(
-            name: "AnimFonts", dependencies: ["AnimGeometry", "AnimText", "CFreeType", "CHarfBuzz"],
-            resources: [.copy("Resources/Inter-Regular.otf"), .copy("Resources/Inter-LICENSE.txt")]),
+        // The default font (Inter, SIL OFL 1.1, its licence beside it), compiled into the binary: no
+        // resource bundle, so nothing in the renderer loads Foundation (SwiftPM's accessor would).
+        .target(name: "CDefaultFont", exclude: ["Inter-Regular.otf", "Inter-LICENSE.txt"]),
+        .target(name: "AnimFonts", dependencies: ["AnimGeometry", "AnimText", "CFreeType", "CHarfBuzz", "CDefaultFont"]),
 
         // MARK: Layer 3-4: scene files and the facade
         .target(name: "AnimScene", dependencies: ["AnimGeometry", "AnimTiming", "AnimLayers", "AnimEngine", "AnimPhysics", "AnimRaster", "AnimCodecs",
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
+        .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimFonts", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCompositor", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),
         .testTarget(name: "CLITests", dependencies: ["AnimTestSupport"]),
         .testTarget(name: "AnimGoldenTests", dependencies: ["AnimGolden", "AnimRender", "AnimRaster", "AnimCodecs", "AnimScene", "AnimTestRandom"]),

@@ -1,54 +1,24 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CDefaultFont
 
 /// The font a text layer uses when its scene names none: Inter Regular (SIL Open Font License,
-/// `Resources/Inter-LICENSE.txt`), shipped in this target so a scene renders the same everywhere.
-///
-/// It is found, in order: in the SwiftPM resource bundle next to the running executable
-/// (`animrender_AnimFonts.resources/`, where `swift build` puts it beside `animrender` and the test
-/// runner), then in this source folder's `Resources/` (a binary moved elsewhere still finds the
-/// clone it was built from).
+/// `Sources/CDefaultFont/Inter-LICENSE.txt`), compiled into the binary (`CDefaultFont`, C23
+/// `#embed`), so a scene renders the same everywhere and a binary copied elsewhere needs no files
+/// beside it. System fonts are never consulted.
 public enum DefaultFont {
     public static let fileName = "Inter-Regular.otf"
-    static let bundleName = "animrender_AnimFonts.resources"
+    /// The catalog key and the name in messages: not a path a scene's `font` resolves to (those
+    /// are absolute, or relative to the scene's folder, and never start with "built-in:").
+    public static let key = "built-in:" + fileName
 
-    /// The places searched, in order.
-    public static var candidates: [String] {
-        var out: [String] = []
-        if let dir = executableDirectory() { out.append(dir + "/" + bundleName + "/" + fileName) }
-        out.append(sourceDirectory() + "/Resources/" + fileName)
-        return out
+    /// The font file's bytes, as shipped.
+    public static var bytes: [UInt8] {
+        var size = 0
+        guard let start = animrender_default_font(&size) else { return [] }
+        return Array(UnsafeBufferPointer(start: start, count: size))
     }
 
-    /// The first candidate that can be read.
-    public static func locate() throws(FontError) -> String {
-        let places = candidates
-        guard let found = places.first(where: FontFileReader.exists) else { throw .defaultFontMissing(searched: places) }
-        return found
-    }
-
-    /// The folder of the running executable (/proc/self/exe resolved; argv[0] where there is no /proc).
-    static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path: String
-        if n > 0 {
-            path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        } else if let first = CommandLine.arguments.first, first.contains("/") {
-            path = first
-        } else {
-            return nil
-        }
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
-    }
-
-    /// This file's folder at build time.
-    static func sourceDirectory(_ file: String = #filePath) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "." }
-        return String(file[..<slash])
+    /// The font opened with FreeType and HarfBuzz.
+    public static func open() throws(FontError) -> FontFile {
+        try FontFile(bytes: bytes, path: key)
     }
 }

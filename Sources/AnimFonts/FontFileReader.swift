@@ -29,8 +29,4 @@ enum FontFileReader {
             if out.count > maxSize { throw .unsupported(path: path, reason: "the file is larger than 64 MiB") }
         }
     }
-
-    static func exists(_ path: String) -> Bool {
-        access(path, R_OK) == 0
-    }
 }

@@ -61,8 +61,8 @@ extension SceneDecoder {
         var files: [(key: String, file: FontFile)] = []
         var defaultKey = ""
         do {
-            defaultKey = try DefaultFont.locate()
-            files.append((defaultKey, try FontFile(path: defaultKey)))
+            files.append((DefaultFont.key, try DefaultFont.open()))
+            defaultKey = DefaultFont.key
         } catch {
             if let at = text.firstTextLayer ?? text.fonts.first?.reader {
                 errors.append(at.error("cannot load the default font: \(error.description)"))

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFonts
 import AnimGeometry
 import AnimLayers
 import AnimScene
@@ -29,7 +30,7 @@ struct TextDecodingTests {
         #expect(later.string == "Later" && later.isWrapped && later.alignmentMode == .justified)
         // Both strings, the one set later included, are shaped with the default font at load.
         let catalog = scene.text
-        #expect(catalog.defaultFont.hasSuffix("Inter-Regular.otf"))
+        #expect(catalog.defaultFont == DefaultFont.key)
         #expect(catalog.lookup(font: nil, string: "Hi")?.text.paragraphs.first?.count == 2)
         #expect(catalog.lookup(font: nil, string: "Later")?.text.paragraphs.first?.count == 5)
         #expect(catalog.faces.count == 1)
@@ -56,9 +57,7 @@ struct TextDecodingTests {
         let dir = NSTemporaryDirectory() + "animrender-text-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let font = try base.decode("{\"canvas\": {\"width\": 1, \"height\": 1}, \"layers\": [{\"id\": \"a\", \"type\": \"text\"}]}")
-            .text.defaultFont
-        try FileManager.default.copyItem(atPath: font, toPath: dir + "/copy.otf")
+        #expect(FileManager.default.createFile(atPath: dir + "/copy.otf", contents: Data(DefaultFont.bytes)))
         let json = "{\"canvas\": {\"width\": 1, \"height\": 1}, \"layers\": [{\"id\": \"a\", \"type\": \"text\", \"font\": \"copy.otf\", \"string\": \"Yo\"}]}"
         let scene = try SceneLoader.decode(Array(json.utf8), file: dir + "/scene.json")
         let key = try #require(scene.timeline.model.nodes[0].properties.text.font)

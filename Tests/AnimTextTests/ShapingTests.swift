@@ -8,7 +8,7 @@ struct ShapingTests {
     static let sentence = "AVATAR To Wa Yo"
 
     static func font() throws -> FontFile {
-        try FontFile(path: try DefaultFont.locate())
+        try DefaultFont.open()
     }
 
     @Test func metricsComeFromTheFont() throws {

@@ -9,8 +9,7 @@ import Testing
 /// Text drawn by the compositor from a catalog built with the shipped font, measured in pixels.
 struct TextRenderingTests {
     static func catalog(_ strings: Set<String>) throws -> TextCatalog {
-        let path = try DefaultFont.locate()
-        return TextCatalogBuilder.build(fonts: [(path, try FontFile(path: path))], defaultFont: path, strings: strings)
+        TextCatalogBuilder.build(fonts: [(DefaultFont.key, try DefaultFont.open())], defaultFont: DefaultFont.key, strings: strings)
     }
 
     /// A black text layer whose bounds fill a white-free transparent canvas of `width` × `height`.
@@ -40,7 +39,7 @@ struct TextRenderingTests {
     }
 
     @Test func outlinesAreTheFontsCubicContours() throws {
-        let font = try FontFile(path: try DefaultFont.locate())
+        let font = try DefaultFont.open()
         let o = font.outline(ofGlyph: font.glyphIndex(of: "o"))
         #expect(o.elements.filter(\.isMove).count == 2)
         #expect(o.elements.contains { if case .cubic = $0 { true } else { false } })
@@ -51,7 +50,7 @@ struct TextRenderingTests {
     /// The T of "AT" at 100 pt: its crossbar's right end sits at the kerned pen position plus the
     /// T's xMax, both read from the font: (1904 − 240 + xMax) · 100 / 2816.
     @Test func kerningMovesTheSecondGlyph() throws {
-        let font = try FontFile(path: try DefaultFont.locate())
+        let font = try DefaultFont.open()
         let t = font.glyphIndex(of: "T")
         let xMax = font.outline(ofGlyph: t).bounds.maxX
         let top = 2728.0 - font.outline(ofGlyph: t).bounds.maxY
