@@ -85,12 +85,17 @@ extension GIFEncoder {
     /// (the lossy grid). The screen is the same either way; the first wins ties.
     static func compressed(_ frame: IndexedImage, alternatives: [UInt8]?, minCodeSize: Int) -> [UInt8] {
         let given = LZWEncoder.encode(frame.indices, alternatives: alternatives, minCodeSize: minCodeSize)
-        guard let alternatives, let t = frame.transparentIndex.map(UInt8.init) else { return given }
+        guard let alternatives, alternatives.count == frame.indices.count,
+              let t = frame.transparentIndex.map(UInt8.init) else { return given }
         var indices = frame.indices, others = alternatives
         var swapped = false
-        for i in indices.indices where indices[i] == t && others[i] != t {
-            (indices[i], others[i]) = (others[i], t)
-            swapped = true
+        indices.withUnsafeMutableBufferPointer { p in
+            others.withUnsafeMutableBufferPointer { a in
+                for i in 0..<p.count where p[i] == t && a[i] != t {
+                    (p[i], a[i]) = (a[i], t)
+                    swapped = true
+                }
+            }
         }
         guard swapped else { return given }
         let opaque = LZWEncoder.encode(indices, alternatives: others, minCodeSize: minCodeSize)

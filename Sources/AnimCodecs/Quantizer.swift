@@ -183,7 +183,10 @@ enum OpaqueColors {
                 for i in 0..<dst.count {
                     let o = i * 4
                     let a = p[o + 3]
-                    if reserveTransparent, let e, a >= Quantizer.transparentAlphaThreshold {
+                    // Opaque, as most pixels are: every branch below gives the colour unchanged.
+                    if a == 255 {
+                        dst[i] = pack(p[o], p[o + 1], p[o + 2])
+                    } else if reserveTransparent, let e, a >= Quantizer.transparentAlphaThreshold {
                         let k = 255 - Int(a)
                         dst[i] = pack(over(p[o], e.0, k), over(p[o + 1], e.1, k), over(p[o + 2], e.2, k))
                     } else if reserveTransparent {
