@@ -3,8 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension GoldenRunner {
+    /// Whether `url` names a folder (following a symbolic link), as discovery decides it.
+    public static func isFolder(_ url: URL) -> Bool { SceneFiles.isDirectory(url) }
+
     /// The scene files named by `paths`, each with the name its goldens are filed under
     /// (`<goldens>/<name>/`), sorted by name; a file named twice is listed once.
     ///
@@ -49,9 +57,11 @@ enum SceneFiles {
     /// Folder names that mark the root scene names are relative to.
     static let rootNames: Set<String> = ["Scenes", "scenes"]
 
+    /// Whether `url` names a folder, or a symbolic link to one (stat(2), so the same with
+    /// FoundationEssentials and with Foundation).
     static func isDirectory(_ url: URL) -> Bool {
-        var isDir = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir
+        var st = stat()
+        return stat(url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     static func jsonFiles(under folder: URL) -> [URL] {

@@ -135,7 +135,7 @@ struct TestCommand: ParsableCommand {
     /// Golden folders with no scene fail the run. Only folders given on the command line are
     /// checked, each for the part of the goldens tree it serves (`Scenes/seeds` → `seeds/…`).
     private func orphanProblems(_ scenes: [(name: String, file: URL)], _ urls: [URL]) -> [SceneResult] {
-        let prefixes = urls.filter(Self.isDirectory).map(Self.goldenPrefix)
+        let prefixes = urls.filter(GoldenRunner.isFolder).map(Self.goldenPrefix)
         guard !prefixes.isEmpty else { return [] }
         let goldensURL = URL(fileURLWithPath: goldens)
         return GoldenRunner.orphanGoldenFolders(goldens: goldensURL, scenes: scenes)
@@ -144,11 +144,6 @@ struct TestCommand: ParsableCommand {
                 SceneResult(name: name, sceneFile: goldensURL.appendingPathComponent(name),
                             problems: ["goldens \(goldens)/\(name) have no scene (delete the folder, or restore the scene)"])
             }
-    }
-
-    private static func isDirectory(_ url: URL) -> Bool {
-        var isFolder = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder
     }
 
     /// The folder's path below the scenes root ("" for the root itself, "seeds/" for Scenes/seeds),
