@@ -32,23 +32,15 @@ enum KeptPixels {
                 shown.withUnsafeBufferPointer { shown in
                     let out = BandBuffer(out), target = BandInput(target), shown = BandInput(shown)
                     RowBands.run(rows: r.height, width: r.width, threads: threads) { _, rows in
-                        var drawn = [Bool](repeating: false, count: r.width)
-                        drawn.withUnsafeMutableBufferPointer { drawn in
-                            for y in rows {
-                                let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-                                for x in 0..<r.width { drawn[x] = out.base[row + x] != OpaqueColors.transparent }
-                                // Forward: within `nearChange` after a drawn pixel; backward: before one.
-                                var last = Int.min / 2
-                                for x in 0..<r.width {
-                                    if drawn[x] { last = x } else if x - last <= nearChange {
-                                        drawIfStale(&out.base[row + x], target.base[screenRow + x], shown.base[screenRow + x])
-                                    }
-                                }
-                                var next = Int.max / 2
-                                for x in stride(from: r.width - 1, through: 0, by: -1) {
-                                    if drawn[x] { next = x } else if next - x <= nearChange {
-                                        drawIfStale(&out.base[row + x], target.base[screenRow + x], shown.base[screenRow + x])
-                                    }
+                        for y in rows {
+                            let row = out.base + y * r.width, screenRow = (r.y + y) * screenWidth + r.x
+                            // One pass: pixel x changes only at step x, so the pixels after it still
+                            // say whether they were drawn, and `last` remembers the drawn ones before.
+                            var last = Int.min / 2
+                            for x in 0..<r.width {
+                                guard row[x] == OpaqueColors.transparent else { last = x; continue }
+                                if x - last <= nearChange || drawnAhead(row, x, r.width) {
+                                    drawIfStale(&row[x], target.base[screenRow + x], shown.base[screenRow + x])
                                 }
                             }
                         }
@@ -56,6 +48,13 @@ enum KeptPixels {
                 }
             }
         }
+    }
+
+    /// Whether a pixel within ``nearChange`` after `x` (in a row of `width`) is drawn.
+    @inline(__always)
+    private static func drawnAhead(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ width: Int) -> Bool {
+        for k in 1...nearChange where x + k < width && row[x + k] != OpaqueColors.transparent { return true }
+        return false
     }
 
     @inline(__always)
