@@ -27,13 +27,14 @@ for target in "${!allowed[@]}"; do
       case "$module" in
         Glibc|Musl|Darwin|Dispatch|Swift|_Concurrency|Synchronization) continue ;;
         # Foundation only where files and reports are handled, and there only FoundationEssentials
-        # (Foundation itself is the #else of a canImport, for platforms without it): full
-        # Foundation loads ICU, which cost every animrender process about 4 ms to start.
+        # (Foundation itself is the #else of a canImport of FoundationEssentials or Glibc, for
+        # platforms without them): full Foundation loads ICU, which cost every animrender process
+        # about 4 ms to start.
         FoundationEssentials)
           [[ "$target" == AnimGolden || "$target" == AnimRenderCLI ]] && continue ;;
         Foundation)
           if [[ "$target" == AnimGolden || "$target" == AnimRenderCLI ]] \
-              && grep -qE "^#if canImport\(FoundationEssentials\)" "$file"; then continue; fi ;;
+              && grep -qE "^#if canImport\((FoundationEssentials|Glibc)\)" "$file"; then continue; fi ;;
       esac
       if [[ " ${allowed[$target]} " != *" $module "* ]]; then
         echo "check-deps: $file imports $module, which $target may not use" >&2

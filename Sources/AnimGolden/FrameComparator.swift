@@ -1,13 +1,9 @@
 import AnimRaster
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation  // Darwin's, which brings the C library
 #endif
 
 /// Compares a rendered frame with its golden: exactly, within a channel/pixel-count tolerance, or

@@ -1,14 +1,10 @@
 import AnimCodecs
 import AnimRaster
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation  // Darwin's, which brings the C library
 #endif
 
 /// A folder of goldens: `<root>/<scene name>/fNNNN.png` (at least four digits) and the manifest

@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation  // Darwin's, which brings the C library
 #endif
 
 extension GoldenRunner {
