@@ -6,8 +6,8 @@ import CDefaultFont
 /// beside it. System fonts are never consulted.
 public enum DefaultFont {
     public static let fileName = "Inter-Regular.otf"
-    /// The catalog key and the name in messages: not a path a scene's `font` resolves to (those
-    /// are absolute, or relative to the scene's folder, and never start with "built-in:").
+    /// The catalog key and the name in messages. A scene's `font` that would resolve to the same
+    /// string (a file of that name in the current folder) is keyed "./" + it instead.
     public static let key = "built-in:" + fileName
 
     /// The font file's bytes, as shipped.

@@ -43,7 +43,9 @@ extension SceneDecoder {
     private func fontReference(_ reader: JSONReader) throws(SceneError) -> String {
         let path = try reader.string()
         guard !path.isEmpty else { throw reader.error("font must name a font file (TrueType, OpenType or WOFF)") }
-        let resolved = path.hasPrefix("/") ? path : sceneDirectory + path
+        var resolved = path.hasPrefix("/") ? path : sceneDirectory + path
+        // A file in the current folder named like the built-in font's key is still that file.
+        if resolved == DefaultFont.key { resolved = "./" + resolved }
         if !text.fonts.contains(where: { $0.key == resolved }) { text.fonts.append((resolved, reader)) }
         return resolved
     }

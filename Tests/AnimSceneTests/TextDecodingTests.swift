@@ -77,6 +77,18 @@ struct TextDecodingTests {
                 "\(e.map(\.message))")
     }
 
+    /// A font file in the scene's (current) folder named like the built-in font's key is that
+    /// file, not the built-in font: here it is missing, so it is an error.
+    @Test func aFileNamedLikeTheBuiltInKeyIsAFile() {
+        let e = base.errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text", "string": "x", "font": "built-in:Inter-Regular.otf"}]}
+            """)
+        #expect(e.count == 1)
+        #expect(e.first?.message.contains("cannot read the font file ./built-in:Inter-Regular.otf") == true,
+                "\(e.map(\.message))")
+    }
+
     @Test func unsupportedFontIsLocated() throws {
         let path = NSTemporaryDirectory() + "animrender-not-a-font-\(getpid()).ttf"
         try Data(String(repeating: "this is not a font. ", count: 50).utf8).write(to: URL(fileURLWithPath: path))
