@@ -66,15 +66,33 @@ enum SceneFiles {
 
     /// Regular files under `folder` whose names end in `suffix`, skipping hidden files and folders.
     static func files(under folder: URL, suffix: String) -> [URL] {
-        let relatives = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
         var out: [URL] = []
-        for relative in relatives {
-            let components = relative.split(separator: "/")
-            guard relative.hasSuffix(suffix), !components.contains(where: { $0.hasPrefix(".") }) else { continue }
+        for relative in visiblePaths(under: folder.path) where relative.hasSuffix(suffix) {
             let url = folder.appendingPathComponent(relative)
             if !isDirectory(url) { out.append(url.standardizedFileURL) }
         }
         return out.sorted { $0.path < $1.path }
+    }
+
+    /// Every path below `folder` (relative to it), without hidden names and without entering
+    /// symbolic links to folders. A folder that cannot be read is passed over, so one unreadable
+    /// folder does not hide the others' scenes (FileManager's `subpathsOfDirectory` gives up whole).
+    static func visiblePaths(under folder: String) -> [String] {
+        var out: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let dir = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard !name.hasPrefix(".") else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                out.append(path)
+                var st = stat()
+                if lstat(folder + "/" + path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+            }
+        }
+        return out
     }
 
     /// The scene name of `file`: relative to `root` if inside it, else to the nearest enclosing

@@ -30,6 +30,23 @@ struct SceneDiscoveryTests {
                 == ["cart", "shake"])
     }
 
+    /// A symbolic link to a folder is not entered (one pointing up would never end), a link to a
+    /// scene file counts as a file, and a folder is found through a link given by name.
+    @Test func linksToFoldersAreNotEntered() throws {
+        let folder = try TemporaryFolder("links")
+        defer { folder.remove() }
+        try folder.write("{}", to: "Scenes/a/x.json")
+        try folder.write("{}", to: "Scenes/b/y.json")
+        let scenes = folder.url.appendingPathComponent("Scenes")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: scenes.path + "/a/up", withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: scenes.path + "/a/b", withDestinationPath: "../b")
+        try fm.createSymbolicLink(atPath: scenes.path + "/a/z.json", withDestinationPath: "x.json")
+        #expect(names(GoldenRunner.discoverScenes(in: [scenes])) == ["a/x", "a/z", "b/y"])
+        #expect(GoldenRunner.isFolder(scenes.appendingPathComponent("a/b")))
+        #expect(!GoldenRunner.isFolder(scenes.appendingPathComponent("a/z.json")))
+    }
+
     @Test func aMissingFileIsKeptSoItFailsToLoad() throws {
         let folder = try TemporaryFolder("missing")
         defer { folder.remove() }
