@@ -71,7 +71,7 @@ enum KeptPixels {
     static func keepCloseEnough(_ image: inout IndexedImage, colors: inout [UInt32], previous: [UInt32], shown: [UInt32],
                                 screenWidth: Int, rect r: PixelRect, slackPercent: Int, threads: Int = 1) {
         guard let t = image.transparentIndex else { return }
-        let slack = Self.slack(image, colors: colors, percent: slackPercent)
+        let slack = Self.slack(image, colors: colors, percent: slackPercent, threads: threads)
         let palette = image.palette.map(\.packed)
         image.indices.withUnsafeMutableBufferPointer { indices in
             colors.withUnsafeMutableBufferPointer { colors in
@@ -136,14 +136,31 @@ enum KeptPixels {
         }
     }
 
-    /// `percent` % of the mean squared palette error of the drawn pixels, rounded down.
-    static func slack(_ image: IndexedImage, colors: [UInt32], percent: Int) -> Int {
+    /// `percent` % of the mean squared palette error of the drawn pixels, rounded down. Summed in
+    /// bands of rows on up to `threads` threads (``RowBands``): integer sums, so the same slack.
+    static func slack(_ image: IndexedImage, colors: [UInt32], percent: Int, threads: Int = 1) -> Int {
         guard percent > 0, let t = image.transparentIndex else { return 0 }
-        var sum = 0, count = 0
-        for (k, c) in colors.enumerated() where c != OpaqueColors.transparent && Int(image.indices[k]) != t {
-            sum += distance(c, image.palette[Int(image.indices[k])].packed)
-            count += 1
+        let palette = image.palette.map(\.packed), width = image.width
+        let rows = width > 0 ? colors.count / width : 0
+        var parts = [(sum: Int, count: Int)](repeating: (0, 0), count: RowBands.count(rows: rows, width: width, threads: threads))
+        image.indices.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+                parts.withUnsafeMutableBufferPointer { parts in
+                    let indices = BandInput(indices), colors = BandInput(colors), parts = BandBuffer(parts)
+                    RowBands.run(rows: rows, width: width, threads: threads) { k, band in
+                        var sum = 0, count = 0
+                        for i in (band.lowerBound * width)..<(band.upperBound * width) {
+                            let c = colors.base[i], index = Int(indices.base[i])
+                            guard c != OpaqueColors.transparent && index != t else { continue }
+                            sum += distance(c, palette[index])
+                            count += 1
+                        }
+                        parts.base[k] = (sum, count)
+                    }
+                }
+            }
         }
+        let sum = parts.reduce(0) { $0 + $1.sum }, count = parts.reduce(0) { $0 + $1.count }
         return count == 0 ? 0 : percent * sum / (100 * count)
     }
 

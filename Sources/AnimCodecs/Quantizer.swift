@@ -41,7 +41,7 @@ public enum Quantizer {
             indices = ExactPalette.indices(of: colors, in: exact, transparentIndex: t, width: width, threads: threads)
         } else {
             let samples = ColourSamples(colors, width: width, threads: threads)
-            let cut = VarianceCut(samples: samples.samples, limit: limit)
+            let cut = VarianceCut(samples: samples.samples, limit: limit, threads: threads)
             palette = cut.palette
             let t = UInt8(truncatingIfNeeded: palette.count)
             if let dither, dither.strength > 0 {

@@ -6,8 +6,10 @@ import Dispatch
 /// one pass over all rows computes for those rows, so the bytes are the same for any thread count.
 enum RowBands {
     /// Fewer pixels than this per band are done on the calling thread alone: handing work to
-    /// another thread costs a few microseconds, a 64 K-pixel pass about a hundred.
-    static let minimumPixels = 1 << 16
+    /// another thread costs a few microseconds, a 16 K-pixel pass about 25. (At 64 K, a 320×480
+    /// frame was never cut; 16 K took 0.23 s instead of 0.25 for docs-320's GIF on two threads,
+    /// docs/benchmarks.md, session 30.)
+    static let minimumPixels = 1 << 14
 
     /// How many bands `rows` rows of `width` pixels are cut into on up to `threads` threads.
     static func count(rows: Int, width: Int, threads: Int) -> Int {

@@ -18,17 +18,47 @@ struct VarianceCut {
     /// The palette index of each sample, in the samples' order.
     let assignment: [Int]
 
-    /// The palette for `samples` (at least one) with at most `limit` entries.
-    init(samples: [ColourSample], limit: Int) {
+    /// What finding one sample's nearest entry costs, in pixels of a per-pixel pass: the passes over
+    /// the samples run in bands (``RowBands``) once they weigh as much as a banded pixel pass.
+    static let sampleWeight = 32
+
+    /// The palette for `samples` (at least one) with at most `limit` entries. The passes that look
+    /// up every sample's nearest entry run in bands of samples on up to `threads` threads; their
+    /// integer sums and lowest-numbered maxima are merged in band order, so the palette is the same.
+    init(samples: [ColourSample], limit: Int, threads: Int = 1) {
         var order = Array(samples.indices)
         var means = Self.cut(samples, &order, limit: limit)
         for _ in 0..<Self.refinementPasses {
-            means = Self.refine(means, samples: samples)
+            means = Self.refine(means, samples: samples, threads: threads)
         }
-        means = Self.snap(means, samples: samples)
-        let nearest = NearestEntry(means)
-        assignment = samples.map { nearest($0.mean) }
+        means = Self.snap(means, samples: samples, threads: threads)
+        assignment = Self.nearest(means, to: samples, threads: threads)
         palette = means.map { RGB8(r: UInt8($0.r), g: UInt8($0.g), b: UInt8($0.b)) }
+    }
+
+    /// Calls `body` with every band of sample numbers, in parallel when they weigh enough; `body`
+    /// gets the band's number (bands are numbered in sample order) and its samples.
+    private static func bands(of count: Int, threads: Int, _ body: @Sendable (_ band: Int, _ samples: Range<Int>) -> Void) {
+        RowBands.run(rows: count, width: sampleWeight, threads: threads, body)
+    }
+
+    private static func bandCount(_ count: Int, threads: Int) -> Int {
+        RowBands.count(rows: count, width: sampleWeight, threads: threads)
+    }
+
+    /// The nearest entry of `means` to each sample.
+    private static func nearest(_ means: [Colour], to samples: [ColourSample], threads: Int) -> [Int] {
+        let nearest = NearestEntry(means)
+        guard bandCount(samples.count, threads: threads) > 1 else { return samples.map { nearest($0.mean) } }
+        var out = [Int](repeating: 0, count: samples.count)
+        let input = Unchecked(samples)
+        out.withUnsafeMutableBufferPointer { out in
+            let out = BandBuffer(out)
+            bands(of: samples.count, threads: threads) { _, range in
+                for k in range { out.base[k] = nearest(input.value[k].mean) }
+            }
+        }
+        return out
     }
 
     /// Variance cuts of the samples (`order` permuted in place) into at most `limit` boxes; their means.
@@ -49,30 +79,60 @@ struct VarianceCut {
     }
 
     /// One k-means pass: each sample joins its nearest entry, each entry moves to its samples' mean.
-    private static func refine(_ means: [Colour], samples: [ColourSample]) -> [Colour] {
-        var sums = [ColourSum](repeating: ColourSum(), count: means.count)
-        let nearest = NearestEntry(means)
-        for s in samples {
-            sums[nearest(s.mean)].add(s.sum)
+    private static func refine(_ means: [Colour], samples: [ColourSample], threads: Int) -> [Colour] {
+        let parts = perBand(samples.count, threads: threads, empty: [ColourSum](repeating: ColourSum(), count: means.count)) {
+            sums, range in
+            let nearest = NearestEntry(means)
+            for k in range { sums[nearest(samples[k].mean)].add(samples[k].sum) }
         }
+        var sums = parts[0]
+        for part in parts.dropFirst() { for i in sums.indices { sums[i].add(part[i]) } }
         return zip(means, sums).map { old, sum in sum.weight > 0 ? sum.mean : old }
     }
 
     /// Each entry moved onto its heaviest sample's colour when that sample holds at least half of
     /// the entry's weight (lowest sample number on ties).
-    private static func snap(_ means: [Colour], samples: [ColourSample]) -> [Colour] {
-        var total = [Int](repeating: 0, count: means.count)
-        var heaviest = [Int](repeating: -1, count: means.count)
-        let nearest = NearestEntry(means)
-        for (k, s) in samples.enumerated() {
-            let i = nearest(s.mean)
-            total[i] += s.sum.weight
-            if heaviest[i] < 0 || s.sum.weight > samples[heaviest[i]].sum.weight { heaviest[i] = k }
+    private static func snap(_ means: [Colour], samples: [ColourSample], threads: Int) -> [Colour] {
+        typealias Part = (total: [Int], heaviest: [Int])
+        let parts: [Part] = perBand(samples.count, threads: threads,
+                                    empty: (total: [Int](repeating: 0, count: means.count),
+                                            heaviest: [Int](repeating: -1, count: means.count))) { part, range in
+            let nearest = NearestEntry(means)
+            for k in range {
+                let i = nearest(samples[k].mean)
+                part.total[i] += samples[k].sum.weight
+                if part.heaviest[i] < 0 || samples[k].sum.weight > samples[part.heaviest[i]].sum.weight { part.heaviest[i] = k }
+            }
+        }
+        // Bands in sample order, a later band's sample winning only when strictly heavier: the
+        // lowest-numbered heaviest sample, as one pass finds it.
+        var (total, heaviest) = parts[0]
+        for part in parts.dropFirst() {
+            for i in means.indices {
+                total[i] += part.total[i]
+                let h = part.heaviest[i]
+                if h >= 0 && (heaviest[i] < 0 || samples[h].sum.weight > samples[heaviest[i]].sum.weight) { heaviest[i] = h }
+            }
         }
         return means.indices.map { i in
             let h = heaviest[i]
             return h >= 0 && samples[h].sum.weight * 2 >= total[i] ? samples[h].mean : means[i]
         }
+    }
+
+    /// One `Part` per band of samples, each starting as `empty` and filled by `body` from its band.
+    private static func perBand<Part>(_ count: Int, threads: Int, empty: Part,
+                                      _ body: @Sendable (inout Part, Range<Int>) -> Void) -> [Part] {
+        var parts = [Part](repeating: empty, count: bandCount(count, threads: threads))
+        guard parts.count > 1 else {
+            body(&parts[0], 0..<count)
+            return parts
+        }
+        parts.withUnsafeMutableBufferPointer { parts in
+            let out = BandBuffer(parts)
+            bands(of: count, threads: threads) { k, range in body(&out.base[k], range) }
+        }
+        return parts
     }
 
     /// The index of the entry of `palette` nearest to `c`; the lowest index wins ties.
@@ -114,10 +174,11 @@ private struct CutBox {
         var whole = Moments()
         for k in order[range] { whole.add(samples[k]) }
         let axis = whole.widestChannel
-        order[range].sort { a, b in
-            let ca = samples[a].mean.channel(axis), cb = samples[b].mean.channel(axis)
-            return ca != cb ? ca < cb : a < b
-        }
+        // By the channel, then the sample number: one integer per sample (the channel's 8 bits
+        // above the number's 32) sorts without a comparison closure.
+        var keys = order[range].map { UInt64(samples[$0].mean.channel(axis)) << 32 | UInt64($0) }
+        keys.sort()
+        for (i, key) in zip(range, keys) { order[i] = Int(truncatingIfNeeded: key & 0xFFFF_FFFF) }
         var left = Moments()
         var bestAt = range.lowerBound + 1, bestError = Double.infinity
         for i in range.lowerBound..<(range.upperBound - 1) {

@@ -49,7 +49,7 @@ struct BandedGIFTests {
         GIFOptions(transparent: true, matte: .white), GIFOptions(transparent: true, quality: 70),
     ])
     func bandsOfRowsGiveTheSerialFile(options: GIFOptions) throws {
-        #expect(RowBands.count(rows: Self.height, width: Self.width, threads: 8) == 4)
+        #expect(RowBands.count(rows: Self.height, width: Self.width, threads: 8) == 8)
         for bits in [8, 4, 2] {
             let frames = Self.frames(alpha: options.transparent, bits: bits, seed: 5)
             let serial = try gif(frames, options: options, threads: 1)
