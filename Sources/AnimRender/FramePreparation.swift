@@ -10,6 +10,15 @@ enum FramePreparation: Sendable {
     /// The frame's colours for a GIF made with these options.
     case gifColors(GIFOptions)
 
+    /// What the result keeps per pixel of the frame until the frame is consumed: a GIF frame's
+    /// colours are one 32-bit value a pixel; a PNG file is counted as nothing (it is compressed).
+    var bytesPerPixel: Int {
+        switch self {
+        case .png: 0
+        case .gifColors: 4
+        }
+    }
+
     func run(on frame: Bitmap) -> PreparedFrame {
         switch self {
         case .png: .png(Result { () throws(CodecError) in try PNGCodec.encode(frame) })

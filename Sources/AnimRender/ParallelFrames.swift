@@ -10,8 +10,8 @@ import Synchronization
 /// is one of them: it consumes finished frames in order, and while the next one is not ready it
 /// claims and draws a frame itself instead of sleeping (so `threads` threads draw, and no extra
 /// thread competes with them for the cores). At most a window of
-/// frames (2 to 8 per thread, within 128 MB) are claimed but not yet consumed, so memory is bounded
-/// by the frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
+/// frames (2 to 4 per thread, within 64 MB of pictures and what was prepared of them) are claimed
+/// but not yet consumed, so memory is bounded by a few frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
 /// frame is a pure function of its index.
 ///
 /// A frame whose presentation tree equals the previous frame's (a hold, a delay before an
@@ -42,10 +42,12 @@ public enum ParallelFrames {
     /// needs no other frame, such as encoding it as a PNG, runs in parallel too), and `consume`
     /// with each frame of `indices` in the order given, with what `prepare` returned for it. A
     /// frame that repeats the picture before it is not drawn and is consumed with nil: what was
-    /// prepared for the position before it holds for it too.
+    /// prepared for the position before it holds for it too. `preparedBytesPerPixel` is what
+    /// `prepare` keeps per pixel of a frame until it is consumed (the GIF's colours: 4), counted
+    /// in the window's budget.
     @discardableResult
     public static func render<Prepared: Sendable, E: Error>(
-        _ renderer: Renderer, frames indices: [Int], threads: Int,
+        _ renderer: Renderer, frames indices: [Int], threads: Int, preparedBytesPerPixel: Int = 0,
         prepare: @escaping @Sendable (Int, Bitmap) -> Prepared,
         consume: (Int, Bitmap, Prepared?) throws(E) -> Void
     ) throws(E) -> FrameCount {
@@ -66,7 +68,7 @@ public enum ParallelFrames {
             }
             return shown.count(of: indices.count)
         }
-        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer), prepare: prepare)
+        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer, preparedBytesPerPixel: preparedBytesPerPixel), prepare: prepare)
         let workers = DispatchGroup()
         // The calling thread is one of the `threads`: it draws frames while the one it must hand
         // over next is not ready, so it never sleeps while there is work, and no third thread
@@ -128,12 +130,14 @@ private struct ShownFrame {
 
 extension ParallelFrames {
     /// How many frames may be claimed but not yet consumed: enough that the workers rarely wait
-    /// while the caller's thread is consuming a frame or drawing one of its own, up to 8 per
-    /// thread within 128 MB of frames, and never fewer than 2 per thread.
-    static func window(threads: Int, renderer: Renderer) -> Int {
+    /// while the caller's thread is consuming a frame or drawing one of its own, up to 4 per
+    /// thread within 64 MB of pictures and what was prepared of them, and never fewer than 2 per
+    /// thread. (Windows of 2 to 16 frames gave the same times: docs/benchmarks.md, sessions 26 and
+    /// 30; the larger ones only held more memory, 16 frames and their GIF colours 118 MB at 1280×720.)
+    static func window(threads: Int, renderer: Renderer, preparedBytesPerPixel: Int = 0) -> Int {
         let (w, h) = renderer.pixelSize
-        let fit = (128 << 20) / max(1, w * h * 4)
-        return max(threads * 2, min(threads * 8, fit))
+        let fit = (64 << 20) / max(1, w * h * (4 + max(0, preparedBytesPerPixel)))
+        return max(threads * 2, min(threads * 4, fit))
     }
 }
 

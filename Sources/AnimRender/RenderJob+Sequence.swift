@@ -16,7 +16,9 @@ extension RenderJob {
         // What was made of the picture last drawn, per sink: a repeated frame is the same picture.
         var last = [PreparedFrame?](repeating: nil, count: sinks.count)
         do {
-            try ParallelFrames.render(renderer, frames: needed, threads: request.threads, prepare: { i, frame in
+            let preparedBytes = preparations.reduce(0) { $0 + ($1?.work.bytesPerPixel ?? 0) }
+            try ParallelFrames.render(renderer, frames: needed, threads: request.threads, preparedBytesPerPixel: preparedBytes,
+                                      prepare: { i, frame in
                 preparations.map { p in p.flatMap { $0.frames.contains(i) ? $0.work.run(on: frame) : nil } }
             }, consume: { (i, bitmap, prepared: [PreparedFrame?]?) throws(CodecError) in
                 if let prepared { last = prepared }

@@ -24,7 +24,7 @@ struct DeterminismTests {
     }
 
     @Test func parallelFramesArriveInOrderPastTheWindow() throws {
-        // 60 frames through a window of 4 on 2 threads: every frame once, in order, as rendered alone.
+        // 60 frames through a window of 8 on 2 threads: every frame once, in order, as rendered alone.
         let r = try renderer("bench/docs-320.json")
         var seen: [Int] = []
         var middle: Bitmap?
