@@ -222,14 +222,11 @@ public struct GIFAnimationEncoder {
                             let target = BandInput(target), previous = BandInput(previous), shown = BandInput(shown)
                             RowBands.run(rows: r.height, width: r.width, threads: threads) { k, rows in
                                 for y in rows {
-                                    let row = y * r.width, screenRow = (r.y + y) * screenWidth + r.x
-                                    for x in 0..<r.width {
-                                        let i = screenRow + x
-                                        if Self.changed(target.base[i], previous.base[i], shown.base[i], tolerance: tolerance) {
-                                            out.base[row + x] = target.base[i]
-                                        } else {
-                                            keptIn.base[k] = true
-                                        }
+                                    let screenRow = (r.y + y) * screenWidth + r.x
+                                    if ChangedPixels.copyRow(target: target.base + screenRow, previous: previous.base + screenRow,
+                                                             shown: shown.base + screenRow, into: out.base + y * r.width,
+                                                             count: r.width, tolerance: tolerance) {
+                                        keptIn.base[k] = true
                                     }
                                 }
                             }
@@ -302,23 +299,6 @@ public struct GIFAnimationEncoder {
         return ExactPalette.colors(in: opaque, limit: changed?.count ?? limit) == nil ? nil : opaque
     }
 
-    /// Whether a pixel must be drawn: it is opaque and the screen is clear there or its source
-    /// changed (by more than the quality's tolerance from what is shown).
-    @inline(__always)
-    private static func changed(_ target: UInt32, _ previous: UInt32, _ shown: UInt32, tolerance: Int) -> Bool {
-        guard target != clear else { return false }
-        guard shown != clear else { return true }
-        return target != previous && (tolerance == 0 || distance(target, shown) > tolerance)
-    }
-
-    /// The largest channel difference of two 0xRRGGBB colours.
-    @inline(__always)
-    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        let dr = abs(Int(a >> 16) - Int(b >> 16))
-        let dg = abs(Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF))
-        return max(dr, dg, abs(Int(a & 0xFF) - Int(b & 0xFF)))
-    }
-
     /// The bounding box of the pixels to draw: the hull of each band of rows' box.
     private func changedRect(_ target: [UInt32], _ previous: [UInt32]) -> PixelRect? {
         let (w, h, tolerance) = (width, height, tolerance)
@@ -330,9 +310,15 @@ public struct GIFAnimationEncoder {
                         let target = BandInput(target), previous = BandInput(previous), shown = BandInput(shown)
                         let found = BandBuffer(found)
                         RowBands.run(rows: h, width: w, threads: threads) { k, rows in
-                            found.base[k] = Self.bounds(width: w, rows: rows) { i in
-                                Self.changed(target.base[i], previous.base[i], shown.base[i], tolerance: tolerance)
+                            var box: PixelRect?
+                            for y in rows {
+                                guard let (x0, x1) = ChangedPixels.span(target: target.base + y * w, previous: previous.base + y * w,
+                                                                        shown: shown.base + y * w, count: w, tolerance: tolerance)
+                                else { continue }
+                                let line = PixelRect(x: x0, y: y, width: x1 - x0 + 1, height: 1)
+                                box = box?.union(line) ?? line
                             }
+                            found.base[k] = box
                         }
                     }
                 }
