@@ -50,11 +50,12 @@ enum ChangedPixels {
         var left = false, x = 0
         while x + 8 <= count {
             let t = load(target, x), drawn = changed(t, load(previous, x), load(shown, x), tolerance: tolerance)
-            if any(drawn) {
+            let flags = ones(drawn)
+            if flags != .zero {
                 let o = UnsafeMutableRawPointer(out + x)
                 o.storeBytes(of: o.loadUnaligned(as: Lanes.self).replacing(with: t, where: drawn), as: Lanes.self)
             }
-            left = left || !all(drawn)
+            left = left || flags != Lanes(repeating: 1)
             x += 8
         }
         for x in x..<count {
@@ -73,11 +74,18 @@ enum ChangedPixels {
         }
         while x + 8 <= count {
             let drawn = changed(load(target, x), load(previous, x), load(shown, x), tolerance: tolerance)
-            if any(drawn) { for k in 0..<8 where drawn[k] { note(x + k) } }
+            if ones(drawn) != .zero { for k in 0..<8 where drawn[k] { note(x + k) } }
             x += 8
         }
         for x in x..<count where changed(target[x], previous[x], shown[x], tolerance: tolerance) { note(x) }
         return first < 0 ? nil : (first, last)
+    }
+
+    /// 1 in the lanes of `mask`, 0 elsewhere. Compared with `==` as a whole, this is a vector
+    /// compare; `any(_:)` and `all(_:)` on the mask were compiled lane by lane.
+    @inline(__always)
+    static func ones(_ mask: Mask) -> Lanes {
+        Lanes.zero.replacing(with: 1, where: mask)
     }
 
     /// Loads eight pixels from `p + i`.
