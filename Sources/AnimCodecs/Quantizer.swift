@@ -198,6 +198,7 @@ enum OpaqueColors {
                     }
                 }
                 var i = 0
+                #if _endian(little)
                 while i + 8 <= dst.count {
                     // Eight opaque pixels at once, as most are (`one` gives an opaque pixel's colour
                     // unchanged on every branch): RGBA bytes, read as little-endian words, to 0xRRGGBB.
@@ -211,6 +212,7 @@ enum OpaqueColors {
                     }
                     i += 8
                 }
+                #endif
                 for k in i..<dst.count { dst[k] = one(k) }
             }
         }

@@ -9,10 +9,10 @@ import Synchronization
 /// Workers claim frame indices one at a time and never wait for each other; the caller's thread
 /// is one of them: it consumes finished frames in order, and while the next one is not ready it
 /// claims and draws a frame itself instead of sleeping (so `threads` threads draw, and no extra
-/// thread competes with them for the cores). At most a window of
-/// frames (2 to 4 per thread, within 64 MB of pictures and what was prepared of them) are claimed
-/// but not yet consumed, so memory is bounded by a few frames in flight, not by the frame count. The output equals a serial render bit for bit, because every
-/// frame is a pure function of its index.
+/// thread competes with them for the cores). At most a window of frames (2 to 4 per thread,
+/// within 64 MB of pictures and what was prepared of them) are claimed but not yet consumed, so
+/// memory is bounded by a few frames in flight, not by the frame count. The output equals a serial
+/// render bit for bit, because every frame is a pure function of its index.
 ///
 /// A frame whose presentation tree equals the previous frame's (a hold, a delay before an
 /// animation begins, a fill after it ends) is not drawn again: the previous picture is handed over
@@ -68,7 +68,8 @@ public enum ParallelFrames {
             }
             return shown.count(of: indices.count)
         }
-        let pipeline = FramePipeline(indices: indices, window: window(threads: threads, renderer: renderer, preparedBytesPerPixel: preparedBytesPerPixel), prepare: prepare)
+        let inFlight = window(threads: threads, renderer: renderer, preparedBytesPerPixel: preparedBytesPerPixel)
+        let pipeline = FramePipeline(indices: indices, window: inFlight, prepare: prepare)
         let workers = DispatchGroup()
         // The calling thread is one of the `threads`: it draws frames while the one it must hand
         // over next is not ready, so it never sleeps while there is work, and no third thread
