@@ -89,13 +89,42 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// Writes `color` over every whole pixel of `raw`: sixteen pixels per step (four 16-byte
-    /// stores), then one by one.
+    /// Writes `color` over every whole pixel of `raw`.
+    ///
+    /// A large fill writes its first ``copyBlock`` bytes with vector stores and then copies that
+    /// block over the rest with `memmove` (and a colour whose four bytes are equal goes to `memset`):
+    /// the C library writes copies of that size with `rep movsb` (`rep stosb`), which stores whole
+    /// cache lines without first reading them from memory, as plain stores must. A canvas beyond
+    /// the caches (a 4K frame) was read in and written back for its background fill alone; two
+    /// threads filling at once then asked the memory for twice the bytes, and scaled 1.1× on that
+    /// fill (docs/benchmarks.md, session 31). The bytes written are the same either way.
     private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {
         guard let p = raw.baseAddress else { return }
+        let bytes = raw.count & ~3
+        if color.r == color.g, color.g == color.b, color.b == color.a, bytes >= copyBlock {
+            p.initializeMemory(as: UInt8.self, repeating: color.r, count: bytes)
+            return
+        }
+        guard bytes >= 2 * copyBlock else { return storeFill(p, bytes: bytes, with: color) }
+        storeFill(p, bytes: copyBlock, with: color)
+        var o = copyBlock
+        while o < bytes {
+            let n = min(copyBlock, bytes &- o)
+            (p + o).copyMemory(from: p, byteCount: n)
+            o &+= n
+        }
+    }
+
+    /// The block a large fill copies (``fill(_:with:)``): above the 2–8 KB from which glibc's
+    /// `memmove` uses `rep movsb`, small enough to stay in the first-level cache; a whole number of
+    /// pixels.
+    static let copyBlock = 16 << 10
+
+    /// Writes `color` over the first `bytes` bytes at `p` (a multiple of 4): sixteen pixels per
+    /// step (four 16-byte stores), then one by one.
+    private static func storeFill(_ p: UnsafeMutableRawPointer, bytes: Int, with color: PixelRGBA8) {
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
         let four = SIMD4<UInt32>(repeating: word)
-        let bytes = raw.count & ~3
         var o = 0
         while o &+ 64 <= bytes {
             p.storeBytes(of: four, toByteOffset: o, as: SIMD4<UInt32>.self)
