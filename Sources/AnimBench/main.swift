@@ -79,6 +79,7 @@ func fixed(_ value: Double, _ digits: Int) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let n = Int((value * scale).rounded())
+    if digits <= 0 { return String(n) }
     let whole = n / Int(scale), frac = abs(n % Int(scale))
     let fracText = String(frac)
     return "\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
@@ -111,6 +112,7 @@ let frames = min(options.frames, renderer.frameCount)
 let (w, h) = renderer.pixelSize
 if options.firstPass {
     let threads = options.threadCounts.last ?? 1
+    let cpuStart = CPUTime.milliseconds()
     let start = seconds()
     var handedOver: [Double] = []
     handedOver.reserveCapacity(frames)
@@ -118,7 +120,9 @@ if options.firstPass {
         if options.timeline { handedOver.append(seconds() - start) }
     }
     let ms = (seconds() - start) * 1000 / Double(frames)
-    print("first pass, threads \(threads): \(fixed(ms, 3)) ms/frame (\(w)×\(h) px, \(frames) frames, \(count.drawn) drawn)")
+    let cpu = (CPUTime.milliseconds() - cpuStart) / Double(frames)
+    print("first pass, threads \(threads): \(fixed(ms, 3)) ms/frame (\(w)×\(h) px, \(frames) frames, \(count.drawn) drawn), "
+          + "CPU \(fixed(cpu, 3)) ms/frame")
     if options.timeline {
         print("handed over at (ms): " + handedOver.map { fixed($0 * 1000, 1) }.joined(separator: " "))
     }
@@ -130,6 +134,10 @@ var drawn = FrameCount(drawn: 0, repeated: 0)
 // tenant, a clock boost while only one core is busy) affects them alike; the scaling is the median
 // of the per-repeat ratios.
 var times = [[Double]](repeating: [], count: options.threadCounts.count)
+/// CPU time per frame of the same runs (user + system; steal excluded, see CPUTime), and the host's
+/// steal time during each thread count's runs, in all.
+var cpuTimes = [[Double]](repeating: [], count: options.threadCounts.count)
+var stolen = [Double](repeating: 0, count: options.threadCounts.count)
 var rotated: [Double] = []
 /// One thread, every frame drawn (no repeat detection), each given back `canvases` − 1 frames later.
 func renderRotating(_ canvases: Int) {
@@ -159,9 +167,12 @@ for _ in 0..<options.repeats {
         independent.append((seconds() - start) * 1000 / Double(frames))
     }
     for (k, threads) in options.threadCounts.enumerated() {
+        let (cpuStart, stealStart) = (CPUTime.milliseconds(), StealTime.milliseconds())
         let start = seconds()
         drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
         times[k].append((seconds() - start) * 1000 / Double(frames))
+        cpuTimes[k].append((CPUTime.milliseconds() - cpuStart) / Double(frames))
+        if let a = stealStart, let b = StealTime.milliseconds() { stolen[k] += b - a }
     }
     if options.rotate > 0 {
         let start = seconds()
@@ -181,6 +192,17 @@ if options.threadCounts.count > 1 {
     let last = options.threadCounts.count - 1
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     print("scaling \(options.threadCounts[0]) → \(options.threadCounts[last]) threads: \(fixed(median(ratios), 2))× (median of \(options.repeats) paired runs)")
+}
+for (k, threads) in options.threadCounts.enumerated() {
+    // Work per frame apart from the host: how much more CPU a frame costs on `threads` than on
+    // the first count (memory and cache contention, page faults, hand-over), and how much of the
+    // time the threads were running (the rest: waiting for frames or room, or taken by the host).
+    let cpu = median(cpuTimes[k])
+    let busy = median((0..<options.repeats).map { cpuTimes[k][$0] / (Double(threads) * times[k][$0]) })
+    let base = median(cpuTimes[0])
+    print("threads \(threads): CPU \(fixed(cpu, 2)) ms/frame (median), \(fixed(cpu / base, 2))× the \(options.threadCounts[0])-thread CPU per frame; "
+          + "threads running \(fixed(busy * 100, 0)) % of the time; host steal during these runs \(fixed(stolen[k], 0)) ms "
+          + "of \(fixed(times[k].reduce(0, +) * Double(frames) * Double(threads), 0)) ms of thread time")
 }
 if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.threadCounts[$0] < options.threadCounts[$1] }),
    let most = options.threadCounts.firstIndex(of: mostThreads), !times[fewest].isEmpty {
