@@ -32,6 +32,10 @@ struct DepthLayer {
 /// at the pixel centre and at four sub-pixel points (±¼ px); if the order changes inside the
 /// pixel (an intersection line crosses it) the four orders are composited and averaged, which
 /// anti-aliases the intersection.
+///
+/// The planes' pixels are read through pointers and every per-pixel list (the planes covering the
+/// pixel, their depths, the five orders) lives in buffers made once per composite, so a pixel
+/// allocates nothing (a cube face was 17 ms a frame at 240×240, most of it in malloc and release).
 enum DepthCompositor {
     static let subsamples: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
 
@@ -40,48 +44,79 @@ enum DepthCompositor {
         for l in layers { region = region.union(l.area) }
         region = region.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty else { return }
-        var covering: [Int] = []
-        covering.reserveCapacity(layers.count)
-        for y in region.minY..<region.maxY {
-            for x in region.minX..<region.maxX {
-                covering.removeAll(keepingCapacity: true)
-                for (k, l) in layers.enumerated() where contains(l.area, x, y) && l.bitmap[x, y].a != 0 {
-                    covering.append(k)
+        let n = layers.count
+        withPlanePixels(layers) { planes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n * 7) { ints in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { depths in
+                    let scratch = Scratch(covering: ints.baseAddress!, orders: ints.baseAddress! + n,
+                                          index: ints.baseAddress! + 6 * n, depths: depths.baseAddress!)
+                    let width = dst.width
+                    dst.pixels.withUnsafeMutableBytes { out in
+                        for y in region.minY..<region.maxY {
+                            for x in region.minX..<region.maxX {
+                                var count = 0
+                                for k in 0..<n where contains(layers[k].area, x, y) && planes[k].alpha(x, y) != 0 {
+                                    scratch.covering[count] = k
+                                    count += 1
+                                }
+                                guard count > 0 else { continue }
+                                let o = (y * width + x) * 4
+                                let background = PixelRGBA8(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
+                                let p = pixel(x, y, count, scratch, layers, planes, background: background)
+                                out[o] = p.r; out[o + 1] = p.g; out[o + 2] = p.b; out[o + 3] = p.a
+                            }
+                        }
+                    }
                 }
-                guard !covering.isEmpty else { continue }
-                dst[x, y] = pixel(x, y, covering, layers, background: dst[x, y])
             }
         }
     }
 
-    private static func pixel(_ x: Int, _ y: Int, _ covering: [Int], _ layers: [DepthLayer],
-                              background: PixelRGBA8) -> PixelRGBA8 {
-        if covering.count == 1 { return Blend.over(layers[covering[0]].bitmap[x, y], background) }
-        let centre = order(covering, layers, Double(x) + 0.5, Double(y) + 0.5)
-        let orders = subsamples.map { order(covering, layers, Double(x) + $0.0, Double(y) + $0.1) }
-        if orders.allSatisfy({ $0 == centre }) { return stack(centre, layers, x, y, background) }
-        var sum = [UInt32](repeating: 0, count: 4)
-        for o in orders {
-            let p = stack(o, layers, x, y, background)
-            sum[0] += UInt32(p.r); sum[1] += UInt32(p.g); sum[2] += UInt32(p.b); sum[3] += UInt32(p.a)
-        }
-        return PixelRGBA8(r: UInt8((sum[0] + 2) / 4), g: UInt8((sum[1] + 2) / 4),
-                          b: UInt8((sum[2] + 2) / 4), a: UInt8((sum[3] + 2) / 4))
+    /// The buffers one composite reuses for every pixel: the covering planes (`n`), five orders of
+    /// them (centre, then the four sub-pixel points; `5n`), the sort's positions (`n`), depths (`n`).
+    private struct Scratch {
+        let covering: UnsafeMutablePointer<Int>
+        let orders: UnsafeMutablePointer<Int>
+        let index: UnsafeMutablePointer<Int>
+        let depths: UnsafeMutablePointer<Double>
     }
 
-    /// The covering planes far to near at (px, py); planes at equal depth keep tree order.
-    static func order(_ covering: [Int], _ layers: [DepthLayer], _ px: Double, _ py: Double) -> [Int] {
-        let depths = covering.map { layers[$0].depth.depth(px, py) }
-        var idx = Array(covering.indices)
+    private static func pixel(_ x: Int, _ y: Int, _ count: Int, _ s: Scratch, _ layers: [DepthLayer],
+                              _ planes: UnsafeBufferPointer<PlanePixels>, background: PixelRGBA8) -> PixelRGBA8 {
+        if count == 1 { return Blend.over(planes[s.covering[0]][x, y], background) }
+        order(into: s.orders, count, s, layers, Double(x) + 0.5, Double(y) + 0.5)
+        var same = true
+        for (k, (dx, dy)) in subsamples.enumerated() {
+            let o = s.orders + (k + 1) * count
+            order(into: o, count, s, layers, Double(x) + dx, Double(y) + dy)
+            for i in 0..<count where o[i] != s.orders[i] { same = false }
+        }
+        if same { return stack(s.orders, count, planes, x, y, background) }
+        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+        for k in 1...subsamples.count {
+            let p = stack(s.orders + k * count, count, planes, x, y, background)
+            r += UInt32(p.r); g += UInt32(p.g); b += UInt32(p.b); a += UInt32(p.a)
+        }
+        return PixelRGBA8(r: UInt8((r + 2) / 4), g: UInt8((g + 2) / 4), b: UInt8((b + 2) / 4), a: UInt8((a + 2) / 4))
+    }
+
+    /// The covering planes far to near at (px, py), written to `out`; planes at equal depth keep
+    /// tree order.
+    private static func order(into out: UnsafeMutablePointer<Int>, _ count: Int, _ s: Scratch, _ layers: [DepthLayer],
+                              _ px: Double, _ py: Double) {
+        for i in 0..<count {
+            s.depths[i] = layers[s.covering[i]].depth.depth(px, py)
+            s.index[i] = i
+        }
         // Insertion sort: few planes per pixel, and a tolerance that is not a strict order.
-        for i in 1..<idx.count {
+        for i in 1..<count {
             var j = i
-            while j > 0 && nearer(depths[idx[j - 1]], than: depths[idx[j]]) {
-                idx.swapAt(j, j - 1)
+            while j > 0 && nearer(s.depths[s.index[j - 1]], than: s.depths[s.index[j]]) {
+                (s.index[j], s.index[j - 1]) = (s.index[j - 1], s.index[j])
                 j -= 1
             }
         }
-        return idx.map { covering[$0] }
+        for i in 0..<count { out[i] = s.covering[s.index[i]] }
     }
 
     /// True when depth `a` is nearer the viewer than `b` by more than rounding noise.
@@ -89,9 +124,10 @@ enum DepthCompositor {
         a - b > 1e-9 * max(1, abs(a), abs(b))
     }
 
-    private static func stack(_ order: [Int], _ layers: [DepthLayer], _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
+    private static func stack(_ order: UnsafeMutablePointer<Int>, _ count: Int, _ planes: UnsafeBufferPointer<PlanePixels>,
+                              _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
         var d = background
-        for k in order { d = Blend.over(layers[k].bitmap[x, y], d) }
+        for i in 0..<count { d = Blend.over(planes[order[i]][x, y], d) }
         return d
     }
 
@@ -99,4 +135,33 @@ enum DepthCompositor {
     private static func contains(_ r: PixelRect, _ x: Int, _ y: Int) -> Bool {
         x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
     }
+
+    /// Calls `body` with a pointer to each plane's pixels, valid while it runs.
+    private static func withPlanePixels<R>(_ layers: [DepthLayer], _ body: (UnsafeBufferPointer<PlanePixels>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
+            func bind(_ k: Int) -> R {
+                guard k < layers.count else { return body(UnsafeBufferPointer(planes)) }
+                return layers[k].bitmap.pixels.withUnsafeBytes { bytes in
+                    (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width))
+                    return bind(k + 1)
+                }
+            }
+            return bind(0)
+        }
+    }
+}
+
+/// A plane's premultiplied pixels, read in place (see ``DepthCompositor``).
+private struct PlanePixels {
+    let bytes: UnsafeRawBufferPointer
+    let width: Int
+
+    @inline(__always)
+    subscript(x: Int, y: Int) -> PixelRGBA8 {
+        let o = (y * width + x) * 4
+        return PixelRGBA8(r: bytes[o], g: bytes[o + 1], b: bytes[o + 2], a: bytes[o + 3])
+    }
+
+    @inline(__always)
+    func alpha(_ x: Int, _ y: Int) -> UInt8 { bytes[(y * width + x) * 4 + 3] }
 }

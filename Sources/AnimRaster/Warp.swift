@@ -75,8 +75,10 @@ public struct Texture: Sendable {
     private func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
         guard x >= 0, y >= 0, x < bitmap.width, y < bitmap.height else { return SIMD4(repeating: 0) }
         let o = (y * bitmap.width + x) * 4
-        let p = bitmap.pixels
-        return SIMD4(Double(p[o]), Double(p[o + 1]), Double(p[o + 2]), Double(p[o + 3]))
+        // Read in place: a local copy of `pixels` cost a retain and a release per texel.
+        return bitmap.pixels.withUnsafeBufferPointer { p in
+            SIMD4(Double(p[o]), Double(p[o + 1]), Double(p[o + 2]), Double(p[o + 3]))
+        }
     }
 }
 

@@ -1,0 +1,117 @@
+@testable import AnimCompositor
+import AnimGeometry
+import AnimRaster
+import AnimTestRandom
+import Testing
+
+/// `DepthCompositor` reads the planes through pointers and keeps its per-pixel lists in buffers made
+/// once per composite. It must give the bytes of the plain per-pixel rule written out below (arrays
+/// per pixel, as it was first written), on random planes that overlap, cross inside pixels and
+/// leave holes of zero alpha.
+struct DepthCompositorReferenceTests {
+    @Test(arguments: 0..<24)
+    func givesTheBytesOfThePlainRule(seed: Int) {
+        var random = SplitMix64(seed: UInt64(0xDE97 + seed))
+        let (width, height) = (23, 17)
+        let layers = (0..<(2 + random.below(4))).map { _ in Self.plane(&random, width: width, height: height) }
+        var background = Bitmap(width: width, height: height)!
+        for y in 0..<height {
+            for x in 0..<width { background[x, y] = Self.pixel(&random) }
+        }
+        var fast = background, plain = background
+        DepthCompositor.composite(layers, into: &fast)
+        _ = Reference.composite(layers, into: &plain)
+        let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "seed \(seed): \(differing) bytes differ")
+    }
+
+    /// Across the seeds the planes cross inside some pixels, so the averaged orders are compared too.
+    @Test func someSeedsCrossInsidePixels() {
+        var crossings = 0
+        for seed in 0..<24 {
+            var random = SplitMix64(seed: UInt64(0xDE97 + seed))
+            let layers = (0..<(2 + random.below(4))).map { _ in Self.plane(&random, width: 23, height: 17) }
+            var plain = Bitmap(width: 23, height: 17)!
+            crossings += Reference.composite(layers, into: &plain)
+        }
+        #expect(crossings > 20)
+    }
+
+    /// A plane over a random part of the canvas, with random premultiplied pixels (some fully
+    /// transparent) and a random tilt, so planes cross one another.
+    static func plane(_ random: inout SplitMix64, width: Int, height: Int) -> DepthLayer {
+        var bitmap = Bitmap(width: width, height: height)!
+        let x0 = random.below(width / 2), y0 = random.below(height / 2)
+        let area = PixelRect(minX: x0, minY: y0, maxX: min(width, x0 + width / 2 + random.below(width / 2)),
+                             maxY: min(height, y0 + height / 2 + random.below(height / 2)))
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX where random.below(8) != 0 { bitmap[x, y] = pixel(&random) }
+        }
+        func unit() -> Double { Double(random.below(2001)) / 1000 - 1 }
+        let deviceToPlane = Homography(1 + 0.1 * unit(), 0.1 * unit(), 5 * unit(),
+                                       0.1 * unit(), 1 + 0.1 * unit(), 5 * unit(),
+                                       0.002 * unit(), 0.002 * unit(), 1)
+        let matrix = Transform3D.rotation(0.8 * unit(), axis: 0, 1, 0)
+            .concatenating(.rotation(0.8 * unit(), axis: 1, 0, 0))
+            .concatenating(.translation(0, 0, 3 * unit()))
+        return DepthLayer(bitmap: bitmap, area: area, depth: PlaneDepth(deviceToPlane: deviceToPlane, matrix: matrix))
+    }
+
+    static func pixel(_ random: inout SplitMix64) -> PixelRGBA8 {
+        let a = random.byte()
+        func channel() -> UInt8 { a == 0 ? 0 : UInt8(random.below(Int(a) + 1)) }
+        return PixelRGBA8(r: channel(), g: channel(), b: channel(), a: a)
+    }
+
+    /// The rule with arrays per pixel; returns how many pixels averaged four orders.
+    enum Reference {
+        static func composite(_ layers: [DepthLayer], into dst: inout Bitmap) -> Int {
+            var mixed = 0
+            for y in 0..<dst.height {
+                for x in 0..<dst.width {
+                    let covering = layers.indices.filter { k in
+                        let r = layers[k].area
+                        return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k].bitmap[x, y].a != 0
+                    }
+                    guard !covering.isEmpty else { continue }
+                    if covering.count == 1 {
+                        dst[x, y] = Blend.over(layers[covering[0]].bitmap[x, y], dst[x, y])
+                        continue
+                    }
+                    let centre = order(covering, layers, Double(x) + 0.5, Double(y) + 0.5)
+                    let orders = DepthCompositor.subsamples.map { order(covering, layers, Double(x) + $0.0, Double(y) + $0.1) }
+                    if orders.allSatisfy({ $0 == centre }) {
+                        dst[x, y] = stack(centre, layers, x, y, dst[x, y])
+                        continue
+                    }
+                    mixed += 1
+                    var sum = [UInt32](repeating: 0, count: 4)
+                    for o in orders {
+                        let p = stack(o, layers, x, y, dst[x, y])
+                        sum[0] += UInt32(p.r); sum[1] += UInt32(p.g); sum[2] += UInt32(p.b); sum[3] += UInt32(p.a)
+                    }
+                    dst[x, y] = PixelRGBA8(r: UInt8((sum[0] + 2) / 4), g: UInt8((sum[1] + 2) / 4),
+                                           b: UInt8((sum[2] + 2) / 4), a: UInt8((sum[3] + 2) / 4))
+                }
+            }
+            return mixed
+        }
+
+        static func order(_ covering: [Int], _ layers: [DepthLayer], _ px: Double, _ py: Double) -> [Int] {
+            let depths = covering.map { layers[$0].depth.depth(px, py) }
+            var idx = Array(covering.indices)
+            for i in 1..<idx.count {
+                var j = i
+                while j > 0 && depths[idx[j - 1]] - depths[idx[j]] > 1e-9 * max(1, abs(depths[idx[j - 1]]), abs(depths[idx[j]])) {
+                    idx.swapAt(j, j - 1)
+                    j -= 1
+                }
+            }
+            return idx.map { covering[$0] }
+        }
+
+        static func stack(_ order: [Int], _ layers: [DepthLayer], _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
+            order.reduce(background) { d, k in Blend.over(layers[k].bitmap[x, y], d) }
+        }
+    }
+}
