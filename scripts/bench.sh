@@ -20,14 +20,21 @@
 # once over the scene's FRAMES frames (one-time costs such as blurring each shadow, building the
 # image pyramids and faulting in memory included) and once at ten times the frame rate (all 600
 # frames of the 1.2 s scenes at 500 fps; 150 for the 4K scene).
-#   scripts/bench.sh [FRAMES] [REPEATS]
+# AnimBench also prints CPU time per frame (user + system, which leaves out the time the host gave
+# another guest): how much more work a frame costs on two threads than on one, apart from the host.
+# `AnimBench probe` at the start and the end: how much of a second core the host gives pure
+# arithmetic at the time, the ceiling of every two-thread figure in between.
+#   scripts/bench.sh [FRAMES] [REPEATS]   (defaults 60 and 9)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames="${1:-60}"
-repeats="${2:-5}"
+repeats="${2:-9}"
 scripts/setup.sh
 swift build -c release --product AnimBench >&2
 echo "machine: $(nproc) cores, $(uname -m)"
+# What the host gives a second thread at the start and at the end of the run (AnimBench probe):
+# every two-thread figure between them can be no better.
+.build/release/AnimBench probe 15
 have_skia=0
 if python3 -c "import skia" 2>/dev/null || pip install -q skia-python >/dev/null 2>&1; then have_skia=1; fi
 cairo_python=/usr/bin/python3
@@ -68,8 +75,9 @@ first_pass() {
   for ((r = 0; r < repeats; r++)); do
     local one two
     # "first pass, threads T: X ms/frame (W×H px, N frames, D drawn)": X and N.
-    one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5, $9}')
-    two=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads "$(nproc)" "$@" | awk '{print $5}')
+    # "first pass, threads T: X ms/frame (W×H px, N frames, D drawn), CPU C ms/frame": X, N and C.
+    one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5, $9, $14}')
+    two=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads "$(nproc)" "$@" | awk '{print $5, $14}')
     pairs+=("$one $two")
   done
   printf '%s\n' "${pairs[@]}" | awk -v t="$(nproc)" -v extra="$*" '
@@ -77,10 +85,10 @@ first_pass() {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
       return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
     }
-    { a[NR] = $1; n = $2; b[NR] = $3; r[NR] = $1 / $3 }
+    { a[NR] = $1; n = $2; ca[NR] = $3; b[NR] = $4; cb[NR] = $5; r[NR] = $1 / $4; w[NR] = $5 / $3 }
     END {
-      printf "first pass, %d frames%s: 1 thread %.3f ms/frame, %d threads %.3f ms/frame, scaling %.2fx (medians of %d alternated pairs)\n",
-        n, extra == "" ? "" : " (" extra ")", median(a, NR), t, median(b, NR), median(r, NR), NR
+      printf "first pass, %d frames%s: 1 thread %.3f ms/frame, %d threads %.3f ms/frame, scaling %.2fx; CPU per frame on %d threads %.2fx that on 1 (medians of %d alternated pairs)\n",
+        n, extra == "" ? "" : " (" extra ")", median(a, NR), t, median(b, NR), median(r, NR), t, median(w, NR), NR
     }'
 }
 
@@ -96,3 +104,4 @@ stress_frames=$(( frames / 4 > 0 ? frames / 4 : 1 ))
 first_pass Scenes/bench/compositor-1280.json "$stress_frames" --scale 3
 first_pass Scenes/bench/compositor-1280.json $((stress_frames * 10)) --scale 3 --fps 500
 peers Scenes/bench/compositor-1280.json compositor_skia compositor_cairo "$stress_frames" --scale 3
+.build/release/AnimBench probe 15

@@ -22,6 +22,7 @@
 // when each frame was handed over, in ms from the start of the render (where a first render's
 // one-time costs and stalls fall).
 //   animbench gif-encode DIR COUNT FPS OUT.gif   (times the GIF encoder alone; see GIFBench)
+//   animbench probe [PAIRS]   (pure arithmetic on 1 and 2 threads: what the machine gives a second thread now)
 // Wall-clock figures are noisy on shared machines: compare ratios measured in the same run
 // (scripts/bench.sh), and use callgrind instruction counts for regressions.
 import AnimRaster
@@ -52,7 +53,15 @@ struct Options {
     /// With `firstPass`: prints when each frame was handed over.
     var timeline = false
 
+    /// The first problem with the arguments, if any (an option without its value).
+    var problem: String?
+
     init(_ args: [String]) {
+        let valued: Set = ["--frames", "--repeat", "--threads", "--scale", "--fps", "--rotate"]
+        if let last = args.last, valued.contains(last) {
+            problem = "\(last) needs a value"
+            return
+        }
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -94,8 +103,15 @@ AllocatorTuning.apply()
 if CommandLine.arguments.dropFirst().first == "gif-encode" {
     exit(GIFBench.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "probe" {
+    exit(ComputeProbe.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let problem = options.problem {
+    print("error: \(problem)")
+    exit(2)
+}
 let scene: Scene
 do {
     scene = try SceneLoader.load(path: options.scene)
