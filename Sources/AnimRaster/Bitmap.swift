@@ -30,6 +30,7 @@ public struct Bitmap: Hashable, Sendable {
         self.height = height
         let count = width * height * 4
         pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            FreshMemory.populate(UnsafeMutableRawPointer(buffer.baseAddress!), count: count)
             Self.fill(UnsafeMutableRawBufferPointer(buffer), with: color)
             initialized = count
         }

@@ -56,6 +56,34 @@ struct FreshMemoryTests {
     }
     #endif
 
+    #if canImport(Glibc)
+    /// `populate` maps every whole page of the range at once (where the kernel can), leaving the
+    /// pages outside it alone, and what was written before stays.
+    @Test(.enabled(if: kernelPopulates, "the kernel has no MADV_POPULATE_WRITE (Linux 5.14)"))
+    func populateMapsTheWholePagesOfTheRange() {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let pages = 64
+        let base = mmap(nil, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+        defer { munmap(base, pages * page) }
+        (base + 5 * page).storeBytes(of: 0xC3, as: UInt8.self)
+        #expect(FreshMemory.populate(base + page + 100, count: 40 * page))
+        var mapped = [UInt8](repeating: 0, count: pages)
+        #expect(mincore(base, pages * page, &mapped) == 0)
+        let resident = mapped.map { $0 & 1 != 0 }
+        // Whole pages 2…40 lie inside [page + 100, 41·page + 100); page 0 and pages 42… are outside.
+        #expect(resident[2...40].allSatisfy { $0 })
+        #expect(!resident[0] && resident[42...].allSatisfy { !$0 })
+        #expect((base + 5 * page).load(as: UInt8.self) == 0xC3)
+    }
+
+    static let kernelPopulates: Bool = {
+        let size = FreshMemory.minimum
+        let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+        defer { munmap(base, size) }
+        return FreshMemory.populate(base, count: size)
+    }()
+    #endif
+
     @Test(arguments: counts) func aFreshCanvasHoldsItsFill(count: Int) {
         let side = Int(Double(count / 4).squareRoot())
         let colour = PixelRGBA8(r: 242, g: 242, b: 247, a: 255)
