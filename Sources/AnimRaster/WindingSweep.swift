@@ -55,13 +55,22 @@ struct WindingSweep {
     /// (inside to the left) or 0 (not a boundary).
     struct Active {
         let edge: Int
+        /// The edge's direction (+1 down, −1 up) and lower end, kept here for the walks over
+        /// every active edge (`classify`, `retire`).
+        let winding: Int
+        let end: Double
         var since: Double
         var direction: Int
         var xTop = 0.0
         var xBottom = 0.0
+        /// The height `xBottom` was taken at (NaN before the first band): the next band's top is
+        /// this band's bottom, where the edge's x is the same number.
+        var bottomAt = Double.nan
 
-        init(edge: Int, since: Double, direction: Int) {
+        init(edge: Int, of e: Edge, since: Double, direction: Int) {
             self.edge = edge
+            winding = e.winding
+            end = e.y1
             self.since = since
             self.direction = direction
         }
@@ -114,11 +123,10 @@ struct WindingSweep {
         var next = 0
         for k in 0..<(events.count - 1) {
             let (ya, yb) = (events[k], events[k + 1])
-            // Retire edges that ended, add those that start here.
-            for a in active where edges[a.edge].y1 <= ya { flush(a, at: ya, emit) }
-            active.removeAll { edges[$0.edge].y1 <= ya }
+            retire(endingBy: ya, emit)
+            // Add the edges that start here.
             while next < edges.count, edges[next].y0 <= ya {
-                if edges[next].y1 > ya { active.append(Active(edge: next, since: ya, direction: 0)) }
+                if edges[next].y1 > ya { active.append(Active(edge: next, of: edges[next], since: ya, direction: 0)) }
                 next += 1
             }
             if !active.isEmpty { band(from: ya, to: yb, emit) }
@@ -127,29 +135,68 @@ struct WindingSweep {
         active = []
     }
 
-    /// Classifies the edges over [ya, yb], splitting it at crossings.
+    /// Emits the boundary pieces of the edges that end by `y`, in their order, and drops them from
+    /// the active list in the same pass.
+    private mutating func retire(endingBy y: Double, _ emit: (Point, Point) -> Void) {
+        var kept = 0
+        for i in active.indices {
+            let a = active[i]
+            if a.end <= y {
+                flush(a, at: y, emit)
+            } else {
+                if kept != i { active[kept] = a }
+                kept += 1
+            }
+        }
+        active.removeLast(active.count - kept)
+    }
+
+    /// Classifies the edges over [ya, yb], splitting it at crossings. Each edge's x at the band's
+    /// bottom is taken once (every part of the band ends there) and serves as its x at the next
+    /// band's top; only the tops of the parts after a crossing are taken anew.
     private mutating func band(from ya: Double, to yb: Double, _ emit: (Point, Point) -> Void) {
         var y = ya
         let n = active.count
+        let edges = edges
+        edges.withUnsafeBufferPointer { edges in
+            active.withUnsafeMutableBufferPointer { active in
+                for i in 0..<n {
+                    let e = edges[active[i].edge]
+                    active[i].xTop = active[i].bottomAt == ya ? active[i].xBottom : e.x(at: ya)
+                    active[i].xBottom = e.x(at: yb)
+                    active[i].bottomAt = yb
+                }
+            }
+        }
         while y < yb {
-            for i in 0..<n {
-                let e = edges[active[i].edge]
-                active[i].xTop = e.x(at: y)
-                active[i].xBottom = e.x(at: yb)
+            if y != ya {
+                edges.withUnsafeBufferPointer { edges in
+                    active.withUnsafeMutableBufferPointer { active in
+                        for i in 0..<n { active[i].xTop = edges[active[i].edge].x(at: y) }
+                    }
+                }
             }
             sortActive()
-            var end = yb
-            for k in 0..<max(0, n - 1) {
-                let (l, r) = (active[k], active[k + 1])
-                let gapBelow = l.xBottom - r.xBottom
-                guard gapBelow > 0 else { continue }
-                let gapAbove = max(0, r.xTop - l.xTop)
-                end = min(end, y + (yb - y) * gapAbove / (gapAbove + gapBelow))
-            }
-            if end < yb { end = min(yb, max(end, y + Self.minimumBand)) }
+            let end = active.withUnsafeBufferPointer { active in Self.firstSwap(active, from: y, to: yb) }
             classify(at: y, emit)
             y = end
         }
+    }
+
+    /// Where the part of the band from `y` to `yb` ends: at the earliest height where two edges
+    /// adjacent at its top swap (linearly between their gaps at top and bottom), at least
+    /// ``minimumBand`` below `y`; `yb` when none do.
+    private static func firstSwap(_ active: UnsafeBufferPointer<Active>, from y: Double, to yb: Double) -> Double {
+        var end = yb
+        for k in 0..<max(0, active.count - 1) {
+            let (l, r) = (active[k], active[k + 1])
+            let gapBelow = l.xBottom - r.xBottom
+            guard gapBelow > 0 else { continue }
+            let gapAbove = max(0, r.xTop - l.xTop)
+            end = min(end, y + (yb - y) * gapAbove / (gapAbove + gapBelow))
+        }
+        if end < yb { end = min(yb, max(end, y + minimumBand)) }
+        return end
     }
 
     /// Insertion sort of the active edges by `Active.precedes` (they are nearly in order already).
@@ -171,21 +218,28 @@ struct WindingSweep {
     /// Walks the edges left to right with the running winding number and updates which are boundaries.
     private mutating func classify(at y: Double, _ emit: (Point, Point) -> Void) {
         var winding = 0
-        for i in 0..<active.count {
-            let before = rule.contains(winding: winding)
-            winding += edges[active[i].edge].winding
-            let after = rule.contains(winding: winding)
-            let direction = before == after ? 0 : (after ? 1 : -1)
-            if direction != active[i].direction {
-                flush(active[i], at: y, emit)
-                active[i].since = y
-                active[i].direction = direction
+        let (rule, edges) = (rule, edges)
+        active.withUnsafeMutableBufferPointer { active in
+            for i in 0..<active.count {
+                let before = rule.contains(winding: winding)
+                winding += active[i].winding
+                let after = rule.contains(winding: winding)
+                let direction = before == after ? 0 : (after ? 1 : -1)
+                if direction != active[i].direction {
+                    Self.flush(active[i], at: y, edges: edges, emit)
+                    active[i].since = y
+                    active[i].direction = direction
+                }
             }
         }
     }
 
     /// Emits an edge's current boundary piece, from where it began down to `y`.
     private func flush(_ a: Active, at y: Double, _ emit: (Point, Point) -> Void) {
+        Self.flush(a, at: y, edges: edges, emit)
+    }
+
+    private static func flush(_ a: Active, at y: Double, edges: [Edge], _ emit: (Point, Point) -> Void) {
         guard a.direction != 0, y > a.since else { return }
         let e = edges[a.edge]
         let p = Point(x: e.x(at: a.since), y: a.since), q = Point(x: e.x(at: y), y: y)
