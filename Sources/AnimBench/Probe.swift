@@ -9,17 +9,19 @@ import Synchronization
 enum ComputeProbe {
     static func run(_ args: [String]) -> Int32 {
         let pairs = max(1, args.first.flatMap { Int($0) } ?? 15)
-        var ratios: [Double] = []
-        for _ in 0..<pairs {
-            let one = seconds { DispatchQueue.concurrentPerform(iterations: 1) { _ in work() } }
-            let two = seconds { DispatchQueue.concurrentPerform(iterations: 2) { _ in work() } }
-            ratios.append(2 * one / two)
-        }
+        var ratios = (0..<pairs).map { _ in pair() }
         ratios.sort()
         let n = ratios.count
         print("machine: pure arithmetic on 2 threads \(fixed(ratios[(n - 1) / 2], 2))× the throughput of 1 "
               + "(median of \(n) alternated pairs; quartiles \(fixed(ratios[n / 4], 2))–\(fixed(ratios[(3 * n) / 4], 2))×)")
         return 0
+    }
+
+    /// One alternated pair: `threads` threads' throughput over one thread's (about 80 ms on two).
+    static func pair(threads: Int = 2) -> Double {
+        let one = seconds { DispatchQueue.concurrentPerform(iterations: 1) { _ in work() } }
+        let many = seconds { DispatchQueue.concurrentPerform(iterations: threads) { _ in work() } }
+        return Double(threads) * one / many
     }
 
     private static func seconds(_ body: () -> Void) -> Double {

@@ -176,7 +176,10 @@ func renderIndependently() {
         }
     }
 }
+/// Per repeat, what the host gave pure arithmetic on the most threads just before (ComputeProbe.pair).
+var hostRatios: [Double] = []
 for _ in 0..<options.repeats {
+    if mostThreads > 1 && options.threadCounts.first == 1 { hostRatios.append(ComputeProbe.pair(threads: mostThreads)) }
     if mostThreads > 1 {
         let start = seconds()
         renderIndependently()
@@ -229,6 +232,18 @@ if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.
     print("threads \(mostThreads) drawing independently (each its own share, serially): \(fixed(independent.min() ?? .nan, 2)) ms/frame "
           + "(median \(fixed(median(independent), 2))), scaling \(options.threadCounts[fewest]) → \(mostThreads) threads "
           + "\(fixed(ceiling, 2))× (median of \(options.repeats) paired runs); the pipeline on \(mostThreads) reached \(fixed(reached, 2)) of it")
+}
+if hostRatios.count == options.repeats, let last = options.threadCounts.indices.last {
+    // The host's share of the scaling: pure arithmetic on two threads, measured just before each
+    // repeat, and the pipeline's scaling in the repeats where the host gave both cores.
+    let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
+    let full = 0.95 * Double(mostThreads)
+    let whole = (0..<options.repeats).filter { hostRatios[$0] >= full }
+    let note = whole.isEmpty ? "none of the repeats"
+        : "\(fixed(median(whole.map { ratios[$0] }), 2))× in the \(whole.count) repeats where it gave \(fixed(full, 2))× or more"
+    print("the host: pure arithmetic on \(mostThreads) threads \(fixed(median(hostRatios), 2))× (median over the repeats, "
+          + "each measured just before it; \(fixed(hostRatios.min() ?? .nan, 2))–\(fixed(hostRatios.max() ?? .nan, 2))×); "
+          + "the pipeline's scaling \(note)")
 }
 if options.rotate > 0, let first = times.first, !first.isEmpty {
     let ratios = (0..<options.repeats).map { rotated[$0] / first[$0] }
