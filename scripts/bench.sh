@@ -74,7 +74,6 @@ first_pass() {
   local pairs=()
   for ((r = 0; r < repeats; r++)); do
     local one two
-    # "first pass, threads T: X ms/frame (W×H px, N frames, D drawn)": X and N.
     # "first pass, threads T: X ms/frame (W×H px, N frames, D drawn), CPU C ms/frame": X, N and C.
     one=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads 1 "$@" | awk '{print $5, $9, $14}')
     two=$(.build/release/AnimBench "$scene" --first-pass --frames "$n" --threads "$(nproc)" "$@" | awk '{print $5, $14}')
@@ -85,7 +84,7 @@ first_pass() {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
       return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
     }
-    { a[NR] = $1; n = $2; ca[NR] = $3; b[NR] = $4; cb[NR] = $5; r[NR] = $1 / $4; w[NR] = $5 / $3 }
+    { a[NR] = $1; n = $2; b[NR] = $4; r[NR] = $1 / $4; w[NR] = $5 / $3 }
     END {
       printf "first pass, %d frames%s: 1 thread %.3f ms/frame, %d threads %.3f ms/frame, scaling %.2fx; CPU per frame on %d threads %.2fx that on 1 (medians of %d alternated pairs)\n",
         n, extra == "" ? "" : " (" extra ")", median(a, NR), t, median(b, NR), median(r, NR), t, median(w, NR), NR

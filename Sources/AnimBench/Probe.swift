@@ -17,7 +17,7 @@ enum ComputeProbe {
         return 0
     }
 
-    /// One alternated pair: `threads` threads' throughput over one thread's (about 80 ms on two).
+    /// One alternated pair: `threads` threads' throughput over one thread's (about 60 ms on two whole cores).
     static func pair(threads: Int = 2) -> Double {
         let one = seconds { DispatchQueue.concurrentPerform(iterations: 1) { _ in work() } }
         let many = seconds { DispatchQueue.concurrentPerform(iterations: threads) { _ in work() } }

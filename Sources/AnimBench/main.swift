@@ -58,9 +58,11 @@ struct Options {
 
     init(_ args: [String]) {
         let valued: Set = ["--frames", "--repeat", "--threads", "--scale", "--fps", "--rotate"]
-        if let last = args.last, valued.contains(last) {
-            problem = "\(last) needs a value"
-            return
+        for (k, arg) in args.enumerated() where valued.contains(arg) {
+            guard k + 1 < args.count, !args[k + 1].hasPrefix("--") else {
+                problem = "\(arg) needs a value"
+                return
+            }
         }
         var i = 0
         while i < args.count {
@@ -78,6 +80,9 @@ struct Options {
             default: scene = args[i]
             }
             i += 1
+        }
+        if frames < 1 || repeats < 1 || threadCounts.isEmpty || threadCounts.contains(where: { $0 < 1 }) {
+            problem = "--frames, --repeat and --threads take whole numbers of at least 1"
         }
     }
 }
@@ -179,6 +184,8 @@ func renderIndependently() {
 /// Per repeat, what the host gave pure arithmetic on the most threads just before (ComputeProbe.pair).
 var hostRatios: [Double] = []
 for _ in 0..<options.repeats {
+    // (On as many threads as the pipeline's last run, so the two compare; it runs first, so the
+    // timed runs after it start from the same state each time.)
     if mostThreads > 1 && options.threadCounts.first == 1 { hostRatios.append(ComputeProbe.pair(threads: mostThreads)) }
     if mostThreads > 1 {
         let start = seconds()
@@ -220,8 +227,8 @@ for (k, threads) in options.threadCounts.enumerated() {
     let busy = median((0..<options.repeats).map { cpuTimes[k][$0] / (Double(threads) * times[k][$0]) })
     let base = median(cpuTimes[0])
     print("threads \(threads): CPU \(fixed(cpu, 2)) ms/frame (median), \(fixed(cpu / base, 2))× the \(options.threadCounts[0])-thread CPU per frame; "
-          + "threads running \(fixed(busy * 100, 0)) % of the time; host steal during these runs \(fixed(stolen[k], 0)) ms "
-          + "of \(fixed(times[k].reduce(0, +) * Double(frames) * Double(threads), 0)) ms of thread time")
+          + "threads running \(fixed(busy * 100, 0)) % of the time; host steal on all cores during these runs "
+          + "\(fixed(stolen[k], 0)) ms in \(fixed(times[k].reduce(0, +) * Double(frames), 0)) ms")
 }
 if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.threadCounts[$0] < options.threadCounts[$1] }),
    let most = options.threadCounts.firstIndex(of: mostThreads), !times[fewest].isEmpty {
@@ -233,9 +240,10 @@ if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.
           + "(median \(fixed(median(independent), 2))), scaling \(options.threadCounts[fewest]) → \(mostThreads) threads "
           + "\(fixed(ceiling, 2))× (median of \(options.repeats) paired runs); the pipeline on \(mostThreads) reached \(fixed(reached, 2)) of it")
 }
-if hostRatios.count == options.repeats, let last = options.threadCounts.indices.last {
-    // The host's share of the scaling: pure arithmetic on two threads, measured just before each
-    // repeat, and the pipeline's scaling in the repeats where the host gave both cores.
+if !hostRatios.isEmpty, hostRatios.count == options.repeats, options.threadCounts.last == mostThreads,
+   let last = options.threadCounts.indices.last {
+    // The host's share of the scaling: pure arithmetic on the most threads, measured just before
+    // each repeat, and the pipeline's scaling in the repeats where the host gave whole cores.
     let ratios = (0..<options.repeats).map { times[0][$0] / times[last][$0] }
     let full = 0.95 * Double(mostThreads)
     let whole = (0..<options.repeats).filter { hostRatios[$0] >= full }

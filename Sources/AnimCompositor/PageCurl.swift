@@ -113,7 +113,8 @@ struct PageCurl: LayerWarp {
             case 0: flipped
             case 1: upper
             case 2: lower
-            default: flat
+            case 3: flat
+            default: preconditionFailure("a page curl has four candidates")
             }
         }
     }

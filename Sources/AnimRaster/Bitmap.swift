@@ -92,13 +92,14 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Writes `color` over every whole pixel of `raw`.
     ///
-    /// A large fill writes its first ``copyBlock`` bytes with vector stores and then copies that
-    /// block over the rest with `memmove` (and a colour whose four bytes are equal goes to `memset`):
-    /// the C library writes copies of that size with `rep movsb` (`rep stosb`), which stores whole
-    /// cache lines without first reading them from memory, as plain stores must. A canvas beyond
-    /// the caches (a 4K frame) was read in and written back for its background fill alone; two
-    /// threads filling at once then asked the memory for twice the bytes, and scaled 1.1× on that
-    /// fill (docs/benchmarks.md, session 31). The bytes written are the same either way.
+    /// A fill of two ``copyBlock``s or more writes its first block with vector stores and then
+    /// copies that block over the rest with `memmove`; a colour whose four bytes are equal goes to
+    /// `memset` from one block up. The C library makes copies and sets of that size with
+    /// `rep movsb` / `rep stosb`, which store whole cache lines without reading them first (a plain
+    /// store first reads its line from memory). A canvas beyond the caches (a 4K frame) was read in
+    /// and written back for its background fill alone, and two threads filling at once asked the
+    /// memory for twice the bytes (docs/benchmarks.md, session 31). Smaller fills use the vector
+    /// stores alone. The bytes written are the same either way.
     private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {
         guard let p = raw.baseAddress else { return }
         let bytes = raw.count & ~3
@@ -116,9 +117,8 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// The block a large fill copies (``fill(_:with:)``): above the 2–8 KB from which glibc's
-    /// `memmove` uses `rep movsb`, small enough to stay in the first-level cache; a whole number of
-    /// pixels.
+    /// The block a large fill copies: above the 2–8 KB from which glibc's `memmove` uses
+    /// `rep movsb`, small enough to stay in the first-level cache; a whole number of pixels.
     static let copyBlock = 16 << 10
 
     /// Writes `color` over the first `bytes` bytes at `p` (a multiple of 4): sixteen pixels per

@@ -40,7 +40,8 @@ enum FreshMemory {
         #endif
     }
 
-    /// Maps the pages of `count` bytes at `base` that are not mapped yet, in one system call
+    /// Maps the whole pages within `count` bytes at `base` that are not mapped yet (a partial page
+    /// at either end faults in when it is written), in one system call
     /// (`madvise(MADV_POPULATE_WRITE)`, Linux 5.14 and later; elsewhere nothing), for memory about
     /// to be written whole: the kernel still zeroes each page, but without a page fault per page,
     /// which halves what a fresh 1280×720 canvas costs (1.3 → 0.7 ms with its fill,

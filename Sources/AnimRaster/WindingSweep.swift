@@ -55,8 +55,9 @@ struct WindingSweep {
     /// (inside to the left) or 0 (not a boundary).
     struct Active {
         let edge: Int
-        /// The edge's direction (+1 down, −1 up) and lower end, kept here for the walks over
-        /// every active edge (`classify`, `retire`).
+        /// The edge's `Edge.winding` (+1 drawn downward, −1 upward; not the boundary `direction`
+        /// below) and its lower end, kept here for the walks over every active edge (`classify`,
+        /// `retire`).
         let winding: Int
         let end: Double
         var since: Double
