@@ -35,20 +35,7 @@ echo "machine: $(nproc) cores, $(uname -m)"
 # What the host gives a second thread at the start and at the end of the run (AnimBench probe):
 # every two-thread figure between them can be no better.
 .build/release/AnimBench probe 15
-have_skia=0
-if python3 -c "import skia" 2>/dev/null || pip install -q skia-python >/dev/null 2>&1; then have_skia=1; fi
-cairo_python=/usr/bin/python3
-have_cairo=0
-if ! "$cairo_python" -c "import cairo, numpy" 2>/dev/null; then
-  sudo_cmd=()
-  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-cairo python3-numpy >/dev/null 2>&1 \
-    || { "${sudo_cmd[@]}" apt-get update -qq \
-      && "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-cairo python3-numpy >/dev/null; } \
-    || true
-fi
-if "$cairo_python" -c "import cairo, numpy" 2>/dev/null; then have_cairo=1; fi
+source scripts/peers/install.sh
 
 # peers SCENE SKIA_PEER CAIRO_PEER FRAMES [ARGS…]: both peers on SCENE, or a line saying why not.
 peers() {

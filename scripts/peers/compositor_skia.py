@@ -18,7 +18,7 @@ shadowOffset (y down), black × shadowOpacity, behind the layer; the stage's sub
 centre; the masked layer's contents use resizeAspectFill and its mask's alpha (a circle) via kDstIn."""
 import json, math, os, sys, time
 import skia
-from scene_motion import argb, card_4x4, compositor_parts, peer_args, tile_data, linear_offset, linear_value
+from scene_motion import argb, card_4x4, compositor_parts, peer_args, report, tile_data, linear_offset, linear_value
 
 def color(value):
     return argb(value, "compositor_skia")
@@ -132,13 +132,13 @@ def main():
         draw(png_frame / fps)
         surface.makeImageSnapshot().save(png, skia.kPNG)
 
-    best = float("inf")
+    runs = []
     for _ in range(repeats):
         start = time.perf_counter()
         for f in range(frames):
             draw(f / fps)
             _ = surface.makeImageSnapshot().tobytes()[0]
-        best = min(best, time.perf_counter() - start)
-    print(f"skia-python: {best * 1000 / frames:.2f} ms/frame")
+        runs.append(time.perf_counter() - start)
+    report("skia-python", runs, frames)
 
 main()

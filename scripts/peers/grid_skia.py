@@ -4,7 +4,7 @@
 Prints ms/frame (best of R runs). Used only by scripts/bench.sh for comparison, never by animrender."""
 import json, math, sys, time
 import skia
-from scene_motion import ease_in_out, tri
+from scene_motion import ease_in_out, report, tri
 
 def main():
     scene = json.load(open(sys.argv[1]))
@@ -20,7 +20,7 @@ def main():
                       layer["animations"][0]["duration"]))
     surface = skia.Surface(w, h)
     fill, stroke = skia.Paint(AntiAlias=True), skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style)
-    best = float("inf")
+    runs = []
     for _ in range(repeats):
         start = time.perf_counter()
         for f in range(frames):
@@ -38,7 +38,7 @@ def main():
                 c.drawRoundRect(inset, r - bw / 2, r - bw / 2, stroke)
             surface.flushAndSubmit()
             _ = surface.makeImageSnapshot().tobytes()[0]
-        best = min(best, time.perf_counter() - start)
-    print(f"skia-python: {best * 1000 / frames:.2f} ms/frame")
+        runs.append(time.perf_counter() - start)
+    report("skia-python", runs, frames)
 
 main()

@@ -95,14 +95,23 @@ def time_cairo(draw, surface, frames, repeats, fps, png=None, png_frame=0):
     if png is not None:
         draw(png_frame / fps)
         surface.write_to_png(png)
-    best = float("inf")
+    runs = []
     for _ in range(repeats):
         start = time.perf_counter()
         for f in range(frames):
             draw(f / fps)
             _ = bytes(surface.get_data())[0]
-        best = min(best, time.perf_counter() - start)
-    print(f"pycairo: {best * 1000 / frames:.2f} ms/frame")
+        runs.append(time.perf_counter() - start)
+    report("pycairo", runs, frames)
+
+def report(peer, runs, frames):
+    """Prints "<peer>: BEST ms/frame (median MEDIAN)" for the timed runs (seconds each, `frames` frames
+    a run). scripts/bench.sh quotes the best; scripts/bench-scaling.sh, which runs two copies of a peer
+    at once, the median, since a copy's best run may be one in which the other had already finished."""
+    ordered = sorted(runs)
+    k = len(ordered)
+    median = ordered[k // 2] if k % 2 else (ordered[k // 2 - 1] + ordered[k // 2]) / 2
+    print(f"{peer}: {ordered[0] * 1000 / frames:.2f} ms/frame (median {median * 1000 / frames:.2f})", flush=True)
 
 def peer_args(usage):
     """(scene path, frames, repeats, png, png frame, scale) from the peers' common command line:
