@@ -4,8 +4,9 @@
 # ratio beside a peer run at the same time, since this host's neighbours change what a second core
 # gives from minute to minute).
 # For each benchmark scene, ROUNDS rounds, each of them in turn:
-#   animrender  AnimBench --repeat 3: the pipeline's paired scaling and that of the same two threads
-#               drawing independently; then one 600-frame first render (500 fps) on 1 and on 2 threads;
+#   animrender  AnimBench --repeat 3 over FRAMES × 10 frames at 500 fps: the pipeline's paired scaling,
+#               that of the same two threads drawing independently, and the memory's ceiling (below);
+#               then one render of those frames in a fresh process on 1 and on 2 threads;
 #   skia-python one copy of scripts/peers/*_skia.py drawing FRAMES frames, then two copies at once;
 #   pycairo     the same with scripts/peers/*_cairo.py (not at 3840×2160, where a copy takes minutes).
 # A peer's scaling is its throughput: two copies finish twice the frames, so 2 × (one copy's median
@@ -42,17 +43,27 @@ peer_scaling() {
   awk -v one="$one" -v a="$a" -v b="$b" 'BEGIN { printf "%s %.3f %.3f\n", one, (a + b) / 2, 2 * one / ((a + b) / 2) }'
 }
 
-# animrender_scaling SCENE N [ARGS…]: prints "pipeline independent first_render".
+# animrender_scaling SCENE N [ARGS…]: prints "pipeline independent first_render ceiling". The repeated
+# runs draw N × 10 frames at 500 fps (all 600 frames of the 1.2 s scenes): runs of 0.1–2 s, as long
+# as the peers' runs, where N frames at the scene's rate would be 10–60 ms, within which one stall of
+# the host moves the figure. The ceiling is what two threads could give if only the floor's bytes
+# (each pixel written once, at the memory's speed) were bound by the memory and everything else
+# doubled: 1 / (φ / f + (1 − φ) / 2), φ = the floor / the 1-thread time, f = how much faster the memory
+# takes the floor's bytes from two threads (AnimBench's "floor on 2 threads", measured in that run).
 animrender_scaling() {
   local scene="$1" n="$2"
   shift 2
-  local out pipeline independent one two
-  out=$($bench "$scene" --frames "$n" --repeat 3 --no-floor "$@")
+  local out pipeline independent t1 floor f one two
+  out=$($bench "$scene" --frames $((n * 10)) --fps 500 --repeat 3 "$@")
   pipeline=$(sed -n 's/^scaling 1 → 2 threads: \([0-9.]*\)×.*/\1/p' <<<"$out")
   independent=$(sed -n 's/.*drawing independently.*scaling 1 → 2 threads \([0-9.]*\)×.*/\1/p' <<<"$out")
+  t1=$(sed -n 's/^threads 1: .* ms\/frame (median \([0-9.]*\)).*/\1/p' <<<"$out")
+  floor=$(sed -n 's/^floor: \([0-9.]*\) ms\/frame.*/\1/p' <<<"$out")
+  f=$(sed -n 's/^floor on 2 threads: .*same bytes \([0-9.]*\)× as fast.*/\1/p' <<<"$out")
   one=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 1 "$@" | awk '{print $5}')
   two=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 2 "$@" | awk '{print $5}')
-  awk -v p="$pipeline" -v i="$independent" -v one="$one" -v two="$two" 'BEGIN { printf "%s %s %.2f\n", p, i, one / two }'
+  awk -v p="$pipeline" -v i="$independent" -v one="$one" -v two="$two" -v t1="$t1" -v fl="$floor" -v f="$f" \
+    'BEGIN { phi = fl / t1; printf "%s %s %.2f %.2f %.2f %.2f\n", p, i, one / two, 1 / (phi / f + (1 - phi) / 2), phi, f }'
 }
 
 tmp=$(mktemp -d)
@@ -72,8 +83,9 @@ scene() {
       cairo=$(peer_scaling "$cairo_python" "scripts/peers/${peer}_cairo.py" "$path" "$n" "$@")
     fi
     echo "$ours $skia $cairo" >>"$tmp/rows"
-    read -r p i f s1 s2 ss c1 c2 cs <<<"$ours $skia $cairo"
-    echo "$label, round $r: animrender pipeline ${p}×, drawing independently ${i}×, 600-frame first render ${f}×;" \
+    read -r p i f ceil phi fs s1 s2 ss c1 c2 cs <<<"$ours $skia $cairo"
+    echo "$label, round $r: animrender pipeline ${p}×, drawing independently ${i}×, first render ${f}×," \
+      "ceiling ${ceil}× (floor ${phi} of a frame, ${fs}× as fast on 2);" \
       "skia-python ${s1} → ${s2} ms/frame, ${ss}×; pycairo ${c1} → ${c2} ms/frame, ${cs}×"
   done
   awk -v label="$label" -v n="$rounds" '
@@ -86,8 +98,8 @@ scene() {
     }
     { for (c = 1; c <= NF; c++) col[NR, c] = $c }
     END {
-      printf "%s, medians of %d rounds: animrender pipeline %s×, drawing independently %s×, 600-frame first render %s×; skia-python %s×; pycairo %s×\n",
-        label, n, median(1), median(2), median(3), median(6), median(9)
+      printf "%s, medians of %d rounds: animrender pipeline %s×, drawing independently %s×, first render %s×, ceiling %s×; skia-python %s×; pycairo %s×\n",
+        label, n, median(1), median(2), median(3), median(4), median(9), median(12)
     }' "$tmp/rows"
 }
 
