@@ -24,7 +24,7 @@ enum StealTime {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 512)
         guard fgets(&line, Int32(line.count), file) != nil else { return nil }
-        let fields = String(cString: line).split(separator: " ")
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
         // "cpu user nice system idle iowait irq softirq steal …"
         guard fields.count > 8, fields[0] == "cpu", let steal = Double(fields[8]) else { return nil }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
