@@ -1,7 +1,7 @@
 extension Homography {
     /// The image of (x, y) after the perspective divide; nil when W is not positive (the point is
-    /// at or behind the eye).
-    public func project(_ p: Point) -> Point? {
+    /// at or behind the eye). Inlinable: the warps (page curl, ripple, suck) project every sample.
+    @inlinable public func project(_ p: Point) -> Point? {
         let q = apply(p)
         guard q.w > 0 else { return nil }
         return Point(x: q.x / q.w, y: q.y / q.w)

@@ -33,7 +33,7 @@ public struct Homography: Hashable, Sendable {
     }
 
     /// Homogeneous image of (x, y).
-    public func apply(_ p: Point) -> (x: Double, y: Double, w: Double) {
+    @inlinable public func apply(_ p: Point) -> (x: Double, y: Double, w: Double) {
         (p.x * a + p.y * d + g, p.x * b + p.y * e + h, p.x * c + p.y * f + i)
     }
 

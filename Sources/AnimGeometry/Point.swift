@@ -3,7 +3,7 @@ public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
