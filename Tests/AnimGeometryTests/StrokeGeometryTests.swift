@@ -1,4 +1,4 @@
-import AnimGeometry
+@testable import AnimGeometry
 import Testing
 
 /// The stroke pipeline's geometry before any pixel: polylines, trimming, dashing, interpolation.
@@ -81,7 +81,7 @@ struct StrokeGeometryTests {
         let path = Path(elements: [.move(p(0, 0)), .line(p(50, 0)), .line(p(0, 30)), .quad(p(-40, 60), p(20, 80))])
         for join in LineJoin.allCases {
             for cap in LineCap.allCases {
-                let pieces = Stroker.stroke(path, style: StrokeStyle(lineWidth: 7, lineCap: cap, lineJoin: join), tolerance: 0.1)
+                let pieces = Stroker.pieces(path, style: StrokeStyle(lineWidth: 7, lineCap: cap, lineJoin: join), tolerance: 0.1)
                 #expect(!pieces.isEmpty)
                 for piece in pieces {
                     var area = 0.0
