@@ -35,11 +35,17 @@ peer_scaling() {
   local python="$1" script="$2" scene="$3" n="$4"
   shift 4
   local one a b
-  one=$("$python" "$script" "$scene" "$n" 3 "$@" | ms)
-  { "$python" "$script" "$scene" "$n" 3 "$@" | ms >"$tmp/a"; } &
-  { "$python" "$script" "$scene" "$n" 3 "$@" | ms >"$tmp/b"; } &
+  one=$("$python" "$script" "$scene" "$n" 3 "$@" | ms) || one=""
+  { "$python" "$script" "$scene" "$n" 3 "$@" | ms >"$tmp/a" || : >"$tmp/a"; } &
+  { "$python" "$script" "$scene" "$n" 3 "$@" | ms >"$tmp/b" || : >"$tmp/b"; } &
   wait
   a=$(<"$tmp/a"); b=$(<"$tmp/b")
+  # A peer that failed or printed no median is left out of the round (a dash), not divided by.
+  if ! awk -v one="$one" -v a="$a" -v b="$b" 'BEGIN { exit !(one > 0 && a > 0 && b > 0) }'; then
+    echo "bench-scaling: $script gave no figure for $scene; left out of this round" >&2
+    echo "- - -"
+    return
+  fi
   awk -v one="$one" -v a="$a" -v b="$b" 'BEGIN { printf "%s %.3f %.3f\n", one, (a + b) / 2, 2 * one / ((a + b) / 2) }'
 }
 
