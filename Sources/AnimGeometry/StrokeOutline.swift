@@ -26,23 +26,24 @@ extension Pen {
         }
         let segments = segments(line)
         let corners = corners(line, segments)
-        var plus: [Point] = [], minus: [Point] = []
+        var plus: [Point] = []
         plus.reserveCapacity(2 * segments.count + 8)
-        minus.reserveCapacity(2 * segments.count + 8)
         if line.isClosed {
-            for c in corners { plus += c.side(1) }
-            for c in corners.reversed() { minus += c.side(-1) }
+            var minus: [Point] = []
+            minus.reserveCapacity(2 * segments.count + 8)
+            for c in corners { c.appendSide(1, to: &plus) }
+            for c in corners.reversed() { c.appendSide(-1, to: &minus) }
             append(plus)
             append(minus)
             return
         }
         let (first, last) = (segments[0], segments[segments.count - 1])
         plus.append(first.a + first.n)
-        for c in corners { plus += c.side(1) }
+        for c in corners { c.appendSide(1, to: &plus) }
         plus.append(last.b + last.n)
         plus += cap(at: last.b, facing: last.d)
         plus.append(last.b - last.n)
-        for c in corners.reversed() { plus += c.side(-1) }
+        for c in corners.reversed() { c.appendSide(-1, to: &plus) }
         plus.append(first.a - first.n)
         plus += cap(at: first.a, facing: first.d * -1)
         append(plus)

@@ -46,7 +46,8 @@ struct Pen {
         }
     }
 
-    /// Mends a corner: the polygons around it and the shortcut inside it.
+    /// The corner where `incoming` meets `outgoing`: its wedge on the outer side, and the shortcut
+    /// across its inner side when one is safe.
     ///
     /// The shortcut: on the inner side the contour passes through the vertex p, by the two inner
     /// offsets q₀ = p + n₀ and q₁ = p + n₁ (sides flipped to the inside). Cutting from the inner
@@ -192,11 +193,18 @@ struct Corner {
     /// The wedge piece: the vertex and the outer side.
     var wedge: [Point] { [point] + outer }
 
-    /// The points the contour passes on side `s` (+1: point + n, travelled forward; −1: point − n,
-    /// travelled backward): round the outer side, else across the shortcut or through the vertex.
-    func side(_ s: Double) -> [Point] {
-        if s == outerSide { return s > 0 ? outer : outer.reversed() }
-        if let inner { return [inner] }
-        return s > 0 ? [point + nIn, point, point + nOut] : [point - nOut, point, point - nIn]
+    /// Appends the points the contour passes on side `s` (+1: point + n, travelled forward; −1:
+    /// point − n, travelled backward): round the outer side, else across the shortcut or through
+    /// the vertex.
+    func appendSide(_ s: Double, to contour: inout [Point]) {
+        if s == outerSide {
+            if s > 0 { contour += outer } else { contour += outer.reversed() }
+        } else if let inner {
+            contour.append(inner)
+        } else if s > 0 {
+            contour += [point + nIn, point, point + nOut]
+        } else {
+            contour += [point - nOut, point, point - nIn]
+        }
     }
 }

@@ -18,7 +18,7 @@
 /// non-zero set, exactly. On the inner side the contour then takes the shortcut where the two
 /// inner edges cross (see `Corner.inner`), which takes one from the winding number only of points
 /// covered at least twice. Half the edges of the pieces remain, and above all far fewer at any
-/// height: a sweep's work grows with both (docs/shapes.md, "Speed"). `pieces(of:style:tolerance:)`
+/// height: a sweep's work grows with both (docs/shapes.md, "Speed"). `pieces(_:style:tolerance:)`
 /// keeps the pieces themselves, the reference the tests hold the contours to.
 public enum Stroker {
     /// The stroke outline of `polylines` with `style`'s width, caps, joins and miter limit (dashes
