@@ -28,25 +28,29 @@ extension StrokePolyline {
         guard length / total * Double(pattern.count) < Double(Self.maximumDashes) else { return [self] }
         var walker = DashWalker(pattern: pattern, phase: phase.isFinite ? phase : 0, total: total)
         var out: [StrokePolyline] = []
-        var current: StrokePolyline? = walker.isOn ? StrokePolyline(points: [line.points[0]]) : nil
+        var current: StrokePolyline? = walker.isOn ? line.dash(at: line.points[0], facing: direction) : nil
         for i in 0..<line.segmentCount {
             let a = line.points[i], b = line.segmentEnd(i)
-            let segment = (b - a).norm
-            guard segment > 0 else { continue }
-            let unit = (b - a) * (1 / segment)
+            let segment = line.segmentLength(i)
+            let chord = (b - a).norm
+            guard segment > 0, chord > 0 else { continue }
+            let unit = (b - a) * (1 / chord)
             var at = 0.0
+            // Where the current dash entered segment i on its curve (nil: at its start).
+            var entry: Double?
             while walker.remaining <= segment - at {
                 at += walker.remaining
-                let p = at >= segment ? b : a + unit * at
+                let (p, s) = at >= segment ? (b, line.span(i)?.s1) : line.point(onSegment: i, atDistance: at, of: segment)
                 if walker.isOn {
-                    current?.append(p, smooth: false)
+                    current?.append(p, smooth: false, span: line.span(i, from: entry, to: s))
                     if var dash = current {
-                        dash.direction = unit
+                        dash.direction = line.facing(onSegment: i, parameter: s, fallback: unit)
                         out.append(dash)
                     }
                     current = nil
                 } else {
-                    current = StrokePolyline(points: [p], direction: unit)
+                    current = line.dash(at: p, facing: line.facing(onSegment: i, parameter: s, fallback: unit))
+                    entry = s
                 }
                 walker.advance()
                 if at >= segment { break }
@@ -54,8 +58,12 @@ extension StrokePolyline {
             walker.remaining -= segment - at
             if walker.remaining < 0 { walker.remaining = 0 }
             if walker.isOn, at < segment {
-                if current == nil { current = StrokePolyline(points: [a + unit * at], direction: unit) }
-                current?.append(b, smooth: line.isSmooth[(i + 1) % line.isSmooth.count])
+                if current == nil {
+                    let (p, s) = line.point(onSegment: i, atDistance: at, of: segment)
+                    entry = s
+                    current = line.dash(at: p, facing: unit)
+                }
+                current?.append(b, smooth: line.isSmooth[(i + 1) % line.isSmooth.count], span: line.span(i, from: entry, to: nil))
                 current?.direction = unit
             }
         }
@@ -64,6 +72,13 @@ extension StrokePolyline {
             out.append(dash)
         }
         return out
+    }
+
+    /// A dash starting at `p`, facing `direction` until it grows, sharing this polyline's curves.
+    private func dash(at p: Point, facing direction: Point) -> StrokePolyline {
+        var dash = StrokePolyline(points: [p], direction: direction)
+        dash.curves = curves
+        return dash
     }
 }
 

@@ -13,6 +13,11 @@ public struct StrokePolyline: Hashable, Sendable {
     public var isClosed: Bool
     /// For a single vertex: the direction its caps face (unit length; +x when unknown).
     public var direction: Point
+    /// Per segment, when known (empty otherwise): the curve it is a chord of and where, so that
+    /// the ends cut from it can face the curve (see StrokeChords.swift).
+    var spans: [ChordSpan] = []
+    /// The curves `spans` refer to.
+    var curves: [StrokeCurve] = []
 
     public init(points: [Point], isSmooth: [Bool]? = nil, isClosed: Bool = false,
                 direction: Point = Point(x: 1, y: 0)) {
@@ -31,46 +36,55 @@ public struct StrokePolyline: Hashable, Sendable {
     /// The end of segment i (the first vertex for a closed polyline's last segment).
     func segmentEnd(_ i: Int) -> Point { points[(i + 1) % points.count] }
 
-    /// The total length, the closing segment included.
+    /// The total length, the closing segment included (along the curves where the segments are
+    /// known chords of them).
     public var length: Double {
         var total = 0.0
-        for i in 0..<segmentCount { total += (segmentEnd(i) - points[i]).norm }
+        for i in 0..<segmentCount { total += segmentLength(i) }
         return total
     }
 
     /// Appends a vertex unless it repeats the last one; a repeated corner keeps the corner mark.
-    mutating func append(_ p: Point, smooth: Bool) {
+    /// `span` says where the new segment lies on the path (given for all segments or none).
+    mutating func append(_ p: Point, smooth: Bool, span: ChordSpan? = nil) {
         if let last = points.last, last == p {
             if !smooth { isSmooth[isSmooth.count - 1] = false }
             return
         }
         points.append(p)
         isSmooth.append(smooth)
+        if let span, points.count >= 2 { spans.append(span) }
     }
 
     /// The polyline as an open one that ends where it started (a closed polyline's closing vertex
     /// repeated); an open polyline is returned unchanged.
     var opened: StrokePolyline {
-        guard isClosed, points.count >= 2 else { return StrokePolyline(points: points, isSmooth: isSmooth, direction: direction) }
-        return StrokePolyline(points: points + [points[0]], isSmooth: isSmooth + [false], direction: direction)
+        var open = self
+        open.isClosed = false
+        guard isClosed, points.count >= 2 else { return open }
+        open.points.append(points[0])
+        open.isSmooth.append(false)
+        return open
     }
 }
 
 extension Path {
-    /// The subpaths flattened for stroking, chords within `tolerance` of the curves (Wang's bound,
-    /// as `flattened(tolerance:)`). A lone move draws nothing; a subpath whose drawing elements
+    /// The subpaths flattened for stroking, chords within half the `tolerance` of the curves
+    /// (Wang's bound, as `flattened(tolerance:)`; the stroke's edges follow the centre line, and a
+    /// sixteenth of a pixel rather than an eighth brings them nearer to cairo's, docs/shapes.md). A lone move draws nothing; a subpath whose drawing elements
     /// all have zero length is one vertex (its caps are drawn facing the direction of its first
     /// control point, +x when there is none). A drawing element after `close` starts a new subpath
     /// at the closed one's start, as in CGPath.
     ///
-    /// With a `halfWidth`, curves get more chords where needed so that no chord's direction is
-    /// more than asin(tolerance / halfWidth) from the curve's tangent at its ends: the caps and
-    /// the cut ends of dashes and of strokeStart/strokeEnd, which face the chord's direction, then
-    /// stay within `tolerance` of the true perpendicular at the pen's reach.
+    /// With a `halfWidth`, each curve's chords are split toward its two ends until the curve turns
+    /// by at most asin(tolerance / halfWidth) across the end chords, so that the caps and joins
+    /// facing them are within `tolerance` at the pen's reach; and each segment records the curve
+    /// it is a chord of, so that the ends dashes and strokeStart/strokeEnd cut can be treated the
+    /// same way (`refiningEnds(maxTurn:)`). See StrokeChords.swift for why the chords between stay
+    /// as Wang's bound has them.
     public func strokePolylines(tolerance: Double, halfWidth: Double = 0) -> [StrokePolyline] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
-        let maxTurn = halfWidth > tolerance ? 2 * arcTangent2(tolerance, (halfWidth * halfWidth - tolerance * tolerance).squareRoot())
-            : Double.pi
+        let maxTurn = StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth)
         var out: [StrokePolyline] = []
         var line: StrokePolyline?
         var direction: Point?
@@ -80,6 +94,8 @@ extension Path {
             if closed, l.points.count >= 2, l.points.last == l.points.first {
                 l.points.removeLast()
                 l.isSmooth.removeLast()
+            } else if closed, l.points.count >= 2 {
+                l.spans.append(.straight)
             }
             l.isClosed = closed && l.points.count >= 2
             if l.points.count == 1, let d = direction, d.norm > 0 { l.direction = d * (1 / d.norm) }
@@ -95,12 +111,21 @@ extension Path {
                 guard let start = cursor.current else { break }
                 if line == nil { line = StrokePolyline(points: [start]) }
                 if direction == nil || direction == .zero { direction = element.points.first { $0 != start }.map { $0 - start } }
-                let chords = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn)
-                for (k, p) in chords.enumerated() { line?.append(p, smooth: k < chords.count - 1) }
+                let (chords, curve) = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn)
+                var index = -1
+                if let curve {
+                    index = line?.curves.count ?? 0
+                    line?.curves.append(curve)
+                }
+                var s = 0.0
+                for (k, (p, t)) in chords.enumerated() {
+                    line?.append(p, smooth: k < chords.count - 1, span: ChordSpan(curve: index, s0: s, s1: t))
+                    s = t
+                }
             case .close:
                 guard let start = cursor.current else { break }
                 if line == nil { line = StrokePolyline(points: [start]) }
-                if let first = cursor.subpathStart { line?.append(first, smooth: false) }
+                if let first = cursor.subpathStart { line?.append(first, smooth: false, span: .straight) }
                 finish(closed: true)
             }
             cursor.advance(over: element)
@@ -111,33 +136,27 @@ extension Path {
 }
 
 extension Path {
-    /// The chord end points of a drawing element: Wang's count, multiplied when two consecutive
-    /// chords turn by more than `maxTurn` radians (at most 4096 chords).
-    static func strokeChords(_ element: Element, from start: Point, tolerance: Double, maxTurn: Double) -> [Point] {
-        var chords: [Point] = []
-        appendFlattened(element, from: start, tolerance: tolerance, to: &chords)
-        let curve: PathSegment.Curve
+    /// The chords of a drawing element (their end points and curve parameters, not the start):
+    /// Wang's chords, those at the two ends of a curve split toward them until the curve turns by
+    /// at most `maxTurn` across them; and the curve, nil for a line.
+    static func strokeChords(_ element: Element, from start: Point, tolerance: Double,
+                             maxTurn: Double) -> ([(Point, Double)], StrokeCurve?) {
+        var points: [Point] = []
+        appendFlattened(element, from: start, tolerance: tolerance / 2, to: &points)
+        let curve: StrokeCurve
         switch element {
-        case let .quad(c, p): curve = .quad(c, p)
-        case let .cubic(c1, c2, p): curve = .cubic(c1, c2, p)
-        default: return chords
+        case let .quad(c, p): curve = StrokeCurve(start: start, curve: .quad(c, p))
+        case let .cubic(c1, c2, p): curve = StrokeCurve(start: start, curve: .cubic(c1, c2, p))
+        default: return (points.map { ($0, 1) }, nil)
         }
-        guard chords.count >= 2, maxTurn < Double.pi else { return chords }
-        var turn = 0.0
-        var previous = start
-        var direction: Point?
-        for p in chords {
-            let d = p - previous
-            if d != .zero {
-                if let q = direction { turn = Swift.max(turn, abs(arcTangent2(q.x * d.y - q.y * d.x, q.x * d.x + q.y * d.y))) }
-                direction = d
-            }
-            previous = p
+        let n = points.count
+        guard maxTurn < Double.pi else { return (points.enumerated().map { ($1, Double($0 + 1) / Double(n)) }, curve) }
+        var chords: [(Point, Double)] = []
+        chords.reserveCapacity(n + 16)
+        for i in 0..<n {
+            curve.appendChords(from: Double(i) / Double(n), to: Double(i + 1) / Double(n), maxTurn: maxTurn,
+                               splittingAt: 0, 1, to: &chords)
         }
-        guard turn > maxTurn else { return chords }
-        let n = Swift.min(4096.0, Double(chords.count) * (turn / maxTurn).rounded(.up))
-        let count = Int(n)
-        guard count > chords.count else { return chords }
-        return (1...count).map { curve.point(from: start, at: Double($0) / Double(count)) }
+        return (chords, curve)
     }
 }

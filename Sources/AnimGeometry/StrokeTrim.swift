@@ -42,38 +42,33 @@ extension StrokePolyline {
     /// polyline: the interpolated ends and the vertices strictly between them. A zero-length slice
     /// is one vertex facing the direction of travel there.
     func slice(from: Double, to: Double) -> StrokePolyline {
-        var points: [Point] = []
-        var smooth: [Bool] = []
-        var direction = self.direction
+        var out = StrokePolyline(points: [], isSmooth: [], direction: direction)
+        out.curves = curves
         var walked = 0.0
         for i in 0..<segmentCount {
-            let a = self.points[i]
-            let b = segmentEnd(i)
-            let length = (b - a).norm
+            let (a, b) = (self.points[i], segmentEnd(i))
+            let length = segmentLength(i)
             let next = walked + length
-            if points.isEmpty, from <= next || i == segmentCount - 1 {
-                let t = length > 0 ? Swift.min(1, Swift.max(0, (from - walked) / length)) : 0
-                points.append(a + (b - a) * t)
-                smooth.append(false)
-                if length > 0 { direction = (b - a) * (1 / length) }
+            // Where the slice enters segment i on its curve (nil: at its start).
+            var entry: Double?
+            if out.points.isEmpty, from <= next || i == segmentCount - 1 {
+                let (p, s) = point(onSegment: i, atDistance: from - walked, of: length)
+                out.points.append(p)
+                out.isSmooth.append(false)
+                entry = s
+                let chord = (b - a).norm
+                if chord > 0 { out.direction = facing(onSegment: i, parameter: s, fallback: (b - a) * (1 / chord)) }
             }
-            if !points.isEmpty {
+            if !out.points.isEmpty {
                 if to <= next || i == segmentCount - 1 {
-                    let t = length > 0 ? Swift.min(1, Swift.max(0, (to - walked) / length)) : 1
-                    let p = a + (b - a) * t
-                    if p != points[points.count - 1] {
-                        points.append(p)
-                        smooth.append(false)
-                    }
+                    let (p, s) = length > 0 ? point(onSegment: i, atDistance: to - walked, of: length) : (b, span(i)?.s1)
+                    out.append(p, smooth: false, span: span(i, from: entry, to: s))
                     break
                 }
-                if b != points[points.count - 1] {
-                    points.append(b)
-                    smooth.append(isSmooth[(i + 1) % isSmooth.count])
-                }
+                out.append(b, smooth: isSmooth[(i + 1) % isSmooth.count], span: span(i, from: entry, to: nil))
             }
             walked = next
         }
-        return StrokePolyline(points: points, isSmooth: smooth, direction: direction)
+        return out
     }
 }

@@ -44,7 +44,10 @@ public enum Stroker {
     }
 
     static func polylines(_ path: Path, style: StrokeStyle, tolerance: Double) -> [StrokePolyline] {
-        let trimmed = path.strokePolylines(tolerance: tolerance, halfWidth: style.lineWidth / 2).trimmed(from: style.strokeStart, to: style.strokeEnd)
-        return style.dashPattern.isEmpty ? trimmed : trimmed.flatMap { $0.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        let halfWidth = style.lineWidth / 2
+        let trimmed = path.strokePolylines(tolerance: tolerance, halfWidth: halfWidth).trimmed(from: style.strokeStart, to: style.strokeEnd)
+        let cut = style.dashPattern.isEmpty ? trimmed : trimmed.flatMap { $0.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        let maxTurn = StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth)
+        return cut.map { $0.refiningEnds(maxTurn: maxTurn) }
     }
 }

@@ -112,6 +112,7 @@ struct StrokeOutlineTests {
             Path(elements: [.move(a), .quad(Point(x: 100, y: 10), Point(x: 180, y: 150)), .close]),
             Path(elements: [.move(a), .cubic(Point(x: 190, y: 20), Point(x: 10, y: 20), Point(x: 170, y: 160))]),
             Path.oval(in: Rect(x: 40.2, y: 50.7, width: 110, height: 80)),
+            Self.tinySteps(round: PathSegment(start: a, curve: .cubic(Point(x: 190, y: 20), Point(x: 10, y: 20), Point(x: 170, y: 160))), count: 1500),
         ]
         var nearer = 0
         for (k, path) in paths.enumerated() {
@@ -140,8 +141,14 @@ struct StrokeOutlineTests {
                 }
             }
         }
-        // The tight cubic at 6 and 18 px is where the pieces' sweep goes wrong.
+        // The tight loop drawn as short lines, at 6 and 18 px, is where the pieces' sweep goes wrong.
         #expect(nearer > 0)
+    }
+
+    /// A curve drawn as `count` lines of equal parameter steps (a curve's own chords are only
+    /// split near its ends, so it takes lines to pile up thousands of pieces round a tight turn).
+    static func tinySteps(round curve: PathSegment, count: Int) -> Path {
+        Path(elements: [.move(curve.start)] + (1...count).map { .line(curve.point(at: Double($0) / Double(count))) })
     }
 
     /// A closed polyline narrower than the pen: every corner's kite reaches the middle, which
