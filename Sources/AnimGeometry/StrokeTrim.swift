@@ -13,13 +13,14 @@ extension Array where Element == StrokePolyline {
         let s1 = end.isNaN ? 1 : Swift.min(1, Swift.max(0, end))
         if s0 <= 0 && s1 >= 1 { return self }
         guard s1 > s0 else { return [] }
-        let total = totalLength
+        // Measured once: along curves a length is a quadrature per chord.
+        let lengths = map(\.length)
+        let total = lengths.reduce(0, +)
         guard total > 0 else { return self }
         let (a, b) = (s0 * total, s1 * total)
         var out: [StrokePolyline] = []
         var offset = 0.0
-        for polyline in self {
-            let length = polyline.length
+        for (polyline, length) in zip(self, lengths) {
             defer { offset += length }
             let lo = Swift.max(a, offset), hi = Swift.min(b, offset + length)
             if length == 0 {

@@ -30,8 +30,9 @@ public enum Stroker {
         return pen.polygons
     }
 
-    /// The whole stroke of a path: flattened within `tolerance`, trimmed to strokeStart…strokeEnd,
-    /// dashed (the pattern starting at the trimmed start), then outlined.
+    /// The whole stroke of a path: flattened within half the `tolerance`, trimmed to
+    /// strokeStart…strokeEnd, dashed (the pattern starting at the trimmed start), its runs of short
+    /// round turns thinned within the other half (StrokeThinning.swift), then outlined.
     public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
         outline(of: polylines(path, style: style, tolerance: tolerance), style: style, tolerance: tolerance)
     }
@@ -48,6 +49,10 @@ public enum Stroker {
         let trimmed = path.strokePolylines(tolerance: tolerance, halfWidth: halfWidth).trimmed(from: style.strokeStart, to: style.strokeEnd)
         let cut = style.dashPattern.isEmpty ? trimmed : trimmed.flatMap { $0.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
         let maxTurn = StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth)
-        return cut.map { $0.refiningEnds(maxTurn: maxTurn) }
+        return cut.map {
+            $0.refiningEnds(maxTurn: maxTurn)
+                .thinningShortTurns(halfWidth: halfWidth, tolerance: tolerance / 2, roundJoins: style.lineJoin == .round,
+                                    roundCaps: style.lineCap == .round)
+        }
     }
 }

@@ -1,0 +1,87 @@
+/// Runs of short segments at round turns, thinned before the pen draws them.
+///
+/// Where a segment is shorter than the pen's reach across the turn at its end, the outline cannot
+/// cut across the inner side of that corner and passes through its vertex: two edges as long as
+/// the half width (see `Pen.corner`). A path drawn as hundreds of short lines round a tight turn
+/// (a hand-drawn loop under a wide pen) gives hundreds of such edges, all crossing one another,
+/// and the sweep's work grows with the product: half a second a frame for 1,500 lines.
+///
+/// With round joins and round caps the stroke is the polyline swept by a disc: every point within
+/// the half width of it lies on a normal of a segment, in a join's wedge or in a cap, whichever of
+/// the polyline's points is nearest to it. So any polyline within a distance d of it, both ways,
+/// gives a stroke within d of it. Vertices of such runs are dropped while every dropped one stays
+/// within the tolerance of the chord that replaces it (and the chord then within it of them: the
+/// path between its ends projects onto all of it). With butt or square caps the stroke is not that
+/// sum near its ends (a point nearest to an end is cut off, or squared), so there only vertices
+/// farther than three half widths from both ends may go: every point their removal can change is
+/// then nearer to some other point of the path than to an end. Vertices with a miter or bevel
+/// join, the two at each end of an open polyline (its caps face the end segments) and every vertex
+/// where the outline can cut across are kept, so ordinary strokes are left as they are.
+extension StrokePolyline {
+    /// The polyline with the vertices of runs of short round turns dropped, as above, within
+    /// `tolerance`. `roundJoins` and `roundCaps` say whether the layer's lineJoin and lineCap are
+    /// round (vertices inside a flattened curve are round in any case). Its spans are dropped when it changes (they are
+    /// used only before, for the cut ends).
+    func thinningShortTurns(halfWidth: Double, tolerance: Double, roundJoins: Bool, roundCaps: Bool) -> StrokePolyline {
+        let line = opened
+        let n = line.points.count
+        guard n >= 5, halfWidth > 0 else { return self }
+        let (first, last) = (line.points[0], line.points[n - 1])
+        let clear = 3 * halfWidth + tolerance
+        let removable = (0..<n).map { j in
+            j >= 2 && j <= n - 3 && (roundJoins || line.isSmooth[j]) && line.isPivot(j, halfWidth: halfWidth)
+                && (isClosed || roundCaps || ((line.points[j] - first).norm > clear && (line.points[j] - last).norm > clear))
+        }
+        guard removable.contains(true) else { return self }
+        var out = StrokePolyline(points: [line.points[0]], isSmooth: [line.isSmooth[0]], direction: direction)
+        var anchor = 0
+        var i = 1
+        while i < n {
+            var best = i
+            var j = i + 1
+            while j < n, j - anchor <= 64, removable[j - 1],
+                  line.staysNear(from: anchor, to: j, within: tolerance) {
+                best = j
+                j += 1
+            }
+            out.points.append(line.points[best])
+            out.isSmooth.append(line.isSmooth[best])
+            anchor = best
+            i = best + 1
+        }
+        guard out.points.count < n else { return self }
+        if isClosed {
+            out.points.removeLast()
+            out.isSmooth.removeLast()
+            out.isClosed = true
+        }
+        return out
+    }
+
+    /// True when a segment next to vertex j is shorter than the pen's reach across the turn there
+    /// (r·max(tan(α/2), sin α) for a turn of α), so that the outline passes through the vertex.
+    private func isPivot(_ j: Int, halfWidth: Double) -> Bool {
+        let u = points[j] - points[j - 1], v = points[j + 1] - points[j]
+        let (lu, lv) = (u.norm, v.norm)
+        guard lu > 0, lv > 0 else { return true }
+        let cross = (u.x * v.y - u.y * v.x) / (lu * lv), dot = (u.x * v.x + u.y * v.y) / (lu * lv)
+        guard 1 + dot > 0 else { return true }
+        let reach = halfWidth * Swift.max(abs(cross) / (1 + dot), abs(cross))
+        return reach > Swift.min(lu, lv)
+    }
+
+    /// True when every vertex strictly between `a` and `b` lies within `tolerance` of the segment
+    /// from vertex a to vertex b.
+    private func staysNear(from a: Int, to b: Int, within tolerance: Double) -> Bool {
+        let (p, q) = (points[a], points[b])
+        let d = q - p
+        let length2 = d.x * d.x + d.y * d.y
+        for k in (a + 1)..<b {
+            let w = points[k] - p
+            let t = length2 > 0 ? Swift.min(1, Swift.max(0, (w.x * d.x + w.y * d.y) / length2)) : 0
+            let e = w - d * t
+            if e.x * e.x + e.y * e.y > tolerance * tolerance { return false }
+        }
+        return true
+    }
+}

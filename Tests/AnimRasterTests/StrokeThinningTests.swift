@@ -1,0 +1,79 @@
+@testable import AnimGeometry
+import AnimRaster
+import Testing
+
+/// Runs of short round turns thinned before the pen (StrokeThinning.swift): a loop drawn as 1,500
+/// short lines under a wide pen loses the hundreds round its tip, its stroke stays within the tolerance
+/// of the unthinned one, and nothing is thinned where the stroke is not the path swept by a disc.
+struct StrokeThinningTests {
+    let clip = PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 200)
+    let tolerance = 0.125
+
+    /// A tight loop (smaller than the pens below) drawn as `count` lines.
+    func loop(_ count: Int) -> Path {
+        let curve = PathSegment(start: Point(x: 10, y: 190), curve: .cubic(Point(x: 190, y: 30), Point(x: -10, y: 30), Point(x: 170, y: 190)))
+        return Path(elements: [.move(curve.start)] + (1...count).map { .line(curve.point(at: Double($0) / Double(count))) })
+    }
+
+    /// The stroke's polylines as the stroker draws them, and before thinning.
+    func polylines(_ path: Path, _ style: StrokeStyle) -> (thinned: [StrokePolyline], whole: [StrokePolyline]) {
+        (Stroker.polylines(path, style: style, tolerance: tolerance),
+         path.strokePolylines(tolerance: tolerance, halfWidth: style.lineWidth / 2))
+    }
+
+    @Test func aLoopOfShortLinesUnderARoundPenKeepsFewOfThem() {
+        let style = StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: .round)
+        let (thinned, whole) = polylines(loop(1500), style)
+        #expect(whole[0].points.count == 1501)
+        // The loop's few hundred pivots go; the gently bending arms, where the outline cuts across
+        // every corner, keep their vertices.
+        #expect(thinned[0].points.count < 1300, "\(thinned[0].points.count) of 1501")
+        // The end segments, which the caps face, are kept.
+        #expect(Array(thinned[0].points.prefix(2)) == Array(whole[0].points.prefix(2)))
+        #expect(Array(thinned[0].points.suffix(2)) == Array(whole[0].points.suffix(2)))
+        // Drawn, within the thinning's tolerance (1/16 px here) of the lines themselves: an edge
+        // moved by d changes a pixel by at most 255·d, a pixel that two edges cross (round the
+        // loop's eye) by twice that, plus a level of rounding.
+        let a = Rasterizer.coverage(of: Stroker.outline(of: thinned, style: style, tolerance: tolerance), clip: clip, rule: .nonZero)
+        let b = Rasterizer.coverage(of: Stroker.outline(of: whole, style: style, tolerance: tolerance), clip: clip, rule: .nonZero)
+        var worst = 0
+        for y in clip.minY..<clip.maxY {
+            for x in clip.minX..<clip.maxX { worst = max(worst, abs(Int(a?[x, y] ?? 0) - Int(b?[x, y] ?? 0))) }
+        }
+        #expect(worst <= 33)
+    }
+
+    @Test func withCornerJoinsNothingIsThinned() {
+        for join in [LineJoin.miter, .bevel] {
+            let (thinned, whole) = polylines(loop(300), StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: join))
+            #expect(thinned[0].points == whole[0].points)
+        }
+    }
+
+    @Test func withButtOrSquareCapsTheEndsKeepTheirVertices() {
+        // Lines so short and a pen so wide that every vertex is a pivot: only those farther than
+        // three half widths from both ends may go.
+        let path = Path(elements: [.move(Point(x: 20, y: 100))] + (1...400).map { k in
+            let t = Double(k) / 400
+            return .line(Point(x: 20 + 160 * t, y: 100 + 0.02 * sine(Double(k) * 2.1)))
+        })
+        for cap in [LineCap.butt, .square] {
+            let style = StrokeStyle(lineWidth: 20, lineCap: cap, lineJoin: .round)
+            let (thinned, whole) = polylines(path, style)
+            let (first, last) = (whole[0].points[0], whole[0].points[whole[0].points.count - 1])
+            let near = whole[0].points.filter { ($0 - first).norm <= 30 || ($0 - last).norm <= 30 }
+            #expect(near.count > 100)
+            #expect(near.allSatisfy { thinned[0].points.contains($0) })
+            #expect(thinned[0].points.count < whole[0].points.count)
+        }
+    }
+
+    @Test func ordinaryStrokesAreLeftAsTheyAre() {
+        // Thin pens and long segments: every corner's outline cuts across, no vertex is a pivot.
+        let circle = Path.oval(in: Rect(x: 20, y: 20, width: 160, height: 160))
+        for width in [1.0, 4, 12] {
+            let (thinned, whole) = polylines(circle, StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
+            #expect(thinned.map(\.points) == whole.map(\.points))
+        }
+    }
+}
