@@ -23,7 +23,9 @@ extension StrokePolyline {
         guard let pattern = Self.effectivePattern(pattern) else { return [self] }
         let line = opened
         let total = pattern.reduce(0, +)
-        let length = line.length
+        // Measured once: along curves a length is a quadrature per chord.
+        let lengths = (0..<line.segmentCount).map(line.segmentLength)
+        let length = lengths.reduce(0, +)
         guard length > 0 else { return [self] }
         guard length / total * Double(pattern.count) < Double(Self.maximumDashes) else { return [self] }
         var walker = DashWalker(pattern: pattern, phase: phase.isFinite ? phase : 0, total: total)
@@ -31,7 +33,7 @@ extension StrokePolyline {
         var current: StrokePolyline? = walker.isOn ? line.dash(at: line.points[0], facing: direction) : nil
         for i in 0..<line.segmentCount {
             let a = line.points[i], b = line.segmentEnd(i)
-            let segment = line.segmentLength(i)
+            let segment = lengths[i]
             let chord = (b - a).norm
             guard segment > 0, chord > 0 else { continue }
             let unit = (b - a) * (1 / chord)
