@@ -151,35 +151,42 @@ extension StrokePolyline {
     }
 
     /// An open polyline whose curved first and last segments are split toward its two ends until
-    /// the curve turns by at most `maxTurn` across the end chords, their end points moved onto
-    /// the curve (by at most the flattening tolerance): so its caps face the curve's tangent.
-    /// Polylines that are closed, straight at both ends or without spans are returned unchanged.
+    /// the curve turns by at most `maxTurn` across the end chords: so its caps face the curve's
+    /// tangent (its end points are on the curve already: cuts are placed there). Returned
+    /// unchanged, not rebuilt, when no end needs splitting (the ends of whole curves were split
+    /// when they were flattened), and for closed, straight-ended or span-less polylines.
     func refiningEnds(maxTurn: Double) -> StrokePolyline {
-        guard !isClosed, maxTurn < Double.pi, points.count >= 2, spans.count == segmentCount,
-              spans[0].isCurved || spans[spans.count - 1].isCurved else { return self }
-        var out = StrokePolyline(points: [], isSmooth: [], direction: direction)
-        out.curves = curves
+        guard !isClosed, maxTurn < Double.pi, points.count >= 2, spans.count == segmentCount else { return self }
         let last = segmentCount - 1
+        let head = chords(ofSegment: 0, maxTurn: maxTurn, towardStart: true, towardEnd: last == 0)
+        let tail = last > 0 ? chords(ofSegment: last, maxTurn: maxTurn, towardStart: false, towardEnd: true) : nil
+        guard (head?.count ?? 1) > 1 || (tail?.count ?? 1) > 1 else { return self }
+        var out = StrokePolyline(points: [points[0]], isSmooth: [isSmooth[0]], direction: direction)
+        out.curves = curves
         for i in 0...last {
             let span = spans[i]
-            let (a, b) = (points[i], points[i + 1])
-            if i == 0 { out.points.append(span.isCurved ? curves[span.curve].point(span.s0) : a); out.isSmooth.append(isSmooth[0]) }
-            guard span.isCurved, i == 0 || i == last else {
-                out.append(b, smooth: isSmooth[i + 1], span: span)
+            guard let split = i == 0 ? head : i == last ? tail : nil, split.count > 1 else {
+                out.append(points[i + 1], smooth: isSmooth[i + 1], span: span)
                 continue
             }
-            let curve = curves[span.curve]
-            var chords: [(Point, Double)] = []
-            curve.appendChords(from: span.s0, to: span.s1, maxTurn: maxTurn,
-                               splittingAt: i == 0 ? span.s0 : .nan, i == last ? span.s1 : .nan, to: &chords)
             var s = span.s0
-            for (k, (p, t)) in chords.enumerated() {
-                let end = k == chords.count - 1
-                out.append(end && i < last ? b : p, smooth: end ? isSmooth[i + 1] : true,
+            for (k, (p, t)) in split.enumerated() {
+                let end = k == split.count - 1
+                out.append(end ? points[i + 1] : p, smooth: end ? isSmooth[i + 1] : true,
                            span: ChordSpan(curve: span.curve, s0: s, s1: t))
                 s = t
             }
         }
+        return out
+    }
+
+    /// Curved segment i's chords split toward its start and/or end (nil for a straight one).
+    private func chords(ofSegment i: Int, maxTurn: Double, towardStart: Bool, towardEnd: Bool) -> [(Point, Double)]? {
+        let span = spans[i]
+        guard span.isCurved else { return nil }
+        var out: [(Point, Double)] = []
+        curves[span.curve].appendChords(from: span.s0, to: span.s1, maxTurn: maxTurn,
+                                        splittingAt: towardStart ? span.s0 : .nan, towardEnd ? span.s1 : .nan, to: &out)
         return out
     }
 }
