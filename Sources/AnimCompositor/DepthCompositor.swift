@@ -7,6 +7,14 @@ import AnimRaster
 struct PlaneDepth {
     let deviceToPlane: Homography
     let matrix: Transform3D
+    /// The same depth as a ratio of two affine functions of the device point (see ``DepthRatio``).
+    let ratio: DepthRatio
+
+    init(deviceToPlane: Homography, matrix: Transform3D) {
+        self.deviceToPlane = deviceToPlane
+        self.matrix = matrix
+        ratio = DepthRatio(deviceToPlane, matrix)
+    }
 
     func depth(_ x: Double, _ y: Double) -> Double {
         let q = deviceToPlane.apply(Point(x: x, y: y))
@@ -33,6 +41,12 @@ struct DepthLayer {
 /// pixel (an intersection line crosses it) the four orders are composited and averaged, which
 /// anti-aliases the intersection.
 ///
+/// Most pixels covered by several planes need none of those five samples: the planes' depths at
+/// the corners of the pixels (``DepthLines``: about one z/w per plane and pixel, each corner shared
+/// by four pixels) bound each plane's depth over the pixel (``DepthRatio``), and where those ranges
+/// are apart the order is the same at every point of the pixel, so it is taken from them. The
+/// bytes are the same as sampling (`DepthCompositorReferenceTests`); the cube scene drew 3× faster.
+///
 /// The planes' pixels are read through pointers and every per-pixel list (the planes covering the
 /// pixel, their depths, the five orders) lives in buffers made once per composite, so a pixel
 /// allocates nothing (the cube scene took 19 ms a frame at 240×240, most of it in malloc and release).
@@ -47,27 +61,22 @@ enum DepthCompositor {
         // The planes are read without bounds checks: each is a canvas-sized offscreen.
         precondition(layers.allSatisfy { $0.bitmap.width == dst.width && $0.bitmap.height == dst.height },
                      "a plane's bitmap must have the canvas's size")
-        let n = layers.count
-        withPlanePixels(layers) { planes in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: n * 7) { ints in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { depths in
-                    let scratch = Scratch(covering: ints.baseAddress!, orders: ints.baseAddress! + n,
-                                          index: ints.baseAddress! + 6 * n, depths: depths.baseAddress!)
-                    let width = dst.width
-                    dst.pixels.withUnsafeMutableBytes { out in
-                        for y in region.minY..<region.maxY {
-                            for x in region.minX..<region.maxX {
-                                var count = 0
-                                for k in 0..<n where contains(layers[k].area, x, y) && planes[k].alpha(x, y) != 0 {
-                                    scratch.covering[count] = k
-                                    count += 1
-                                }
-                                guard count > 0 else { continue }
-                                let o = (y * width + x) * 4
-                                let background = PixelRGBA8(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
-                                let p = pixel(x, y, count, scratch, layers, planes, background: background)
-                                out[o] = p.r; out[o + 1] = p.g; out[o + 2] = p.b; out[o + 3] = p.a
+        let width = dst.width
+        dst.pixels.withUnsafeMutableBytes { out in
+            withPlanePixels(layers) { planes in
+                withScratch(layers, region: region) { scratch, lines in
+                    for y in region.minY..<region.maxY {
+                        for x in region.minX..<region.maxX {
+                            var count = 0
+                            for k in 0..<layers.count where contains(scratch.planes[k].area, x, y) && planes[k].alpha(x, y) != 0 {
+                                scratch.covering[count] = k
+                                count += 1
                             }
+                            guard count > 0 else { continue }
+                            let o = (y * width + x) * 4
+                            let background = PixelRGBA8(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
+                            let p = pixel(x, y, count, scratch, lines, planes, background: background)
+                            out[o] = p.r; out[o + 1] = p.g; out[o + 2] = p.b; out[o + 3] = p.a
                         }
                     }
                 }
@@ -75,23 +84,57 @@ enum DepthCompositor {
         }
     }
 
-    /// The buffers one composite reuses for every pixel: the covering planes (`n`), five orders of
-    /// them (centre, then the four sub-pixel points; `5n`), the sort's positions (`n`), depths (`n`).
+    /// Calls `body` with the per-pixel buffers and the depth lines for `layers` over `region`,
+    /// valid while it runs.
+    private static func withScratch(_ layers: [DepthLayer], region: PixelRect, _ body: (Scratch, DepthLines) -> Void) {
+        let n = layers.count
+        let size = DepthLines.capacity(planes: n, region: region)
+        withUnsafeTemporaryAllocation(of: PlaneGeometry.self, capacity: n) { geometry in
+            for (k, layer) in layers.enumerated() {
+                (geometry.baseAddress! + k).initialize(to: PlaneGeometry(area: layer.area, depth: layer.depth))
+            }
+            let g = geometry.baseAddress!
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n * 7 + size.ints) { ints in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: n * 3 + size.doubles) { doubles in
+                    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: size.signs) { signs in
+                        let i = ints.baseAddress!, d = doubles.baseAddress!
+                        let scratch = Scratch(planes: g, covering: i, orders: i + n, index: i + 6 * n, depths: d,
+                                              low: d + n, high: d + 2 * n)
+                        body(scratch, DepthLines(g, count: n, region: region, doubles: d + 3 * n, ints: i + 7 * n,
+                                                 signs: signs.baseAddress!))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The buffers one composite reuses for every pixel: the planes' geometry (`n`), the covering planes (`n`), five orders of
+    /// them (centre, then the four sub-pixel points; `5n`), the sort's positions (`n`), depths (`n`),
+    /// and the low and high ends of the planes' depth ranges over the pixel (`n` each).
     private struct Scratch {
+        /// Each plane's area and depth, read in place (an element of `[DepthLayer]` was copied,
+        /// and its bitmap retained, at each read).
+        let planes: UnsafePointer<PlaneGeometry>
         let covering: UnsafeMutablePointer<Int>
         let orders: UnsafeMutablePointer<Int>
         let index: UnsafeMutablePointer<Int>
         let depths: UnsafeMutablePointer<Double>
+        let low: UnsafeMutablePointer<Double>
+        let high: UnsafeMutablePointer<Double>
     }
 
-    private static func pixel(_ x: Int, _ y: Int, _ count: Int, _ s: Scratch, _ layers: [DepthLayer],
+    private static func pixel(_ x: Int, _ y: Int, _ count: Int, _ s: Scratch, _ lines: DepthLines,
                               _ planes: UnsafeBufferPointer<PlanePixels>, background: PixelRGBA8) -> PixelRGBA8 {
         if count == 1 { return Blend.over(planes[s.covering[0]][x, y], background) }
-        order(into: s.orders, count, s, layers, Double(x) + 0.5, Double(y) + 0.5)
+        // Ranges apart: every sample point would give this order (the same bytes, without sampling).
+        if lines.order(s.covering, count, x: x, y: y, into: s.orders, low: s.low, high: s.high) {
+            return stack(s.orders, count, planes, x, y, background)
+        }
+        order(into: s.orders, count, s, Double(x) + 0.5, Double(y) + 0.5)
         var same = true
         for (k, (dx, dy)) in subsamples.enumerated() {
             let o = s.orders + (k + 1) * count
-            order(into: o, count, s, layers, Double(x) + dx, Double(y) + dy)
+            order(into: o, count, s, Double(x) + dx, Double(y) + dy)
             for i in 0..<count where o[i] != s.orders[i] { same = false }
         }
         if same { return stack(s.orders, count, planes, x, y, background) }
@@ -105,10 +148,10 @@ enum DepthCompositor {
 
     /// The covering planes far to near at (px, py), written to `out`; planes at equal depth keep
     /// tree order.
-    private static func order(into out: UnsafeMutablePointer<Int>, _ count: Int, _ s: Scratch, _ layers: [DepthLayer],
+    private static func order(into out: UnsafeMutablePointer<Int>, _ count: Int, _ s: Scratch,
                               _ px: Double, _ py: Double) {
         for i in 0..<count {
-            s.depths[i] = layers[s.covering[i]].depth.depth(px, py)
+            s.depths[i] = s.planes[s.covering[i]].depth.depth(px, py)
             s.index[i] = i
         }
         // Insertion sort: few planes per pixel, and a tolerance that is not a strict order.
@@ -129,8 +172,14 @@ enum DepthCompositor {
 
     private static func stack(_ order: UnsafeMutablePointer<Int>, _ count: Int, _ planes: UnsafeBufferPointer<PlanePixels>,
                               _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
-        var d = background
-        for i in 0..<count { d = Blend.over(planes[order[i]][x, y], d) }
+        // Over an opaque pixel nothing beneath shows: start from the nearest one (the same bytes).
+        var first = 0
+        for i in stride(from: count - 1, through: 0, by: -1) where planes[order[i]].alpha(x, y) == 255 {
+            first = i
+            break
+        }
+        var d = first == 0 ? background : planes[order[first]][x, y]
+        for i in (first == 0 ? 0 : first + 1)..<count { d = Blend.over(planes[order[i]][x, y], d) }
         return d
     }
 

@@ -148,6 +148,7 @@ public struct PixelRGBA8: Hashable, Sendable {
     public var b: UInt8
     public var a: UInt8
 
+    @inlinable
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r
         self.g = g

@@ -84,8 +84,9 @@ extension Blend {
         }
     }
 
-    /// Source-over of one premultiplied pixel onto another (exact `mul255` rounding).
-    @inline(__always)
+    /// Source-over of one premultiplied pixel onto another (exact `mul255` rounding). Inlinable:
+    /// the depth compositor calls it per plane and pixel.
+    @inlinable @inline(__always)
     public static func over(_ s: PixelRGBA8, _ d: PixelRGBA8) -> PixelRGBA8 {
         let inv = 255 - UInt32(s.a)
         return PixelRGBA8(r: UInt8(UInt32(s.r) + mul255(UInt32(d.r), inv)), g: UInt8(UInt32(s.g) + mul255(UInt32(d.g), inv)),

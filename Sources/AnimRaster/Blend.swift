@@ -2,7 +2,7 @@
 /// exact rounding (`mul255`, pixman's MUL_UN8), so results do not depend on evaluation order.
 public enum Blend {
     /// round(a·b / 255) for a, b in 0…255, exactly.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
         let t = a * b + 128
         return (t + (t >> 8)) >> 8
