@@ -17,6 +17,17 @@ struct WarpTexture {
     let texture: Texture
     let scaleX: Double, scaleY: Double
 
+    init(_ texture: Texture, _ snapshot: Snapshot) {
+        self.texture = texture
+        (scaleX, scaleY) = (snapshot.scaleX, snapshot.scaleY)
+    }
+
+    /// The rendering, and its pixels per point.
+    struct Snapshot {
+        let bitmap: Bitmap
+        let scaleX: Double, scaleY: Double
+    }
+
     func sample(_ u: Double, _ v: Double) -> SIMD4<Double> {
         texture.sample(u * scaleX, v * scaleY)
     }
@@ -49,27 +60,32 @@ extension Compositor {
         guard b.width > 0, b.height > 0, let inverse = map.inverse,
               let corners = Projection.corners(of: b, map) else { return }
         let k = min(Projection.pixelScale(of: b, projected: corners), 4096 / max(b.width, b.height))
-        guard let old = texture(s, .old, scale: k), let new = texture(s, .new, scale: k) else { return }
+        guard let before = snapshot(s, .old, scale: k), let after = snapshot(s, .new, scale: k) else { return }
         let size = Size(width: b.width, height: b.height)
         let area = PixelRect(enclosing: corners).intersection(canvasRect)
         func render<W: LayerWarp>(_ w: W) {
             Warp.render(DeviceWarp(warp: w, inverse: inverse, origin: b.origin), area: area, into: &out.bitmap)
         }
-        switch s.effect.type {
-        case .pageCurl:
-            render(PageCurl(size: size, curling: old, under: new, side: s.effect.subtype ?? .fromBottom, progress: p))
-        case .pageUnCurl:
-            render(PageCurl(size: size, curling: new, under: old, side: s.effect.subtype ?? .fromBottom, progress: 1 - p))
-        case .rippleEffect:
-            render(Ripple(size: size, old: old, new: new, progress: p))
-        default:
-            render(Suck(size: size, old: old, new: new, progress: p))
+        Texture.with(before.bitmap) { oldTexels in
+            Texture.with(after.bitmap) { newTexels in
+                let old = WarpTexture(oldTexels, before), new = WarpTexture(newTexels, after)
+                switch s.effect.type {
+                case .pageCurl:
+                    render(PageCurl(size: size, curling: old, under: new, side: s.effect.subtype ?? .fromBottom, progress: p))
+                case .pageUnCurl:
+                    render(PageCurl(size: size, curling: new, under: old, side: s.effect.subtype ?? .fromBottom, progress: 1 - p))
+                case .rippleEffect:
+                    render(Ripple(size: size, old: old, new: new, progress: p))
+                default:
+                    render(Suck(size: size, old: old, new: new, progress: p))
+                }
+            }
         }
         out.markDrawn(area)
     }
 
     /// One rendering of the transitioning layer alone, in its bounds space at `scale` pixels per point.
-    private func texture(_ s: TransitionSources, _ source: TransitionSource, scale k: Double) -> WarpTexture? {
+    private func snapshot(_ s: TransitionSources, _ source: TransitionSource, scale k: Double) -> WarpTexture.Snapshot? {
         var tree = s.tree(source)
         var props = tree.nodes[s.index].properties
         let b = props.bounds.standardized
@@ -82,8 +98,8 @@ extension Compositor {
         guard spec.pixelWidth > 0, spec.pixelHeight > 0,
               let bitmap = Compositor(canvas: spec, images: images, text: text, pyramids: pyramids,
                                             contentsCache: contentsCache).render(tree) else { return nil }
-        return WarpTexture(texture: Texture(bitmap), scaleX: Double(bitmap.width) / b.width,
-                           scaleY: Double(bitmap.height) / b.height)
+        return WarpTexture.Snapshot(bitmap: bitmap, scaleX: Double(bitmap.width) / b.width,
+                                    scaleY: Double(bitmap.height) / b.height)
     }
 }
 

@@ -19,15 +19,19 @@ public enum Warp {
         let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty else { return }
         var above = cornerRegions(field, y: region.minY, region)
-        for y in region.minY..<region.maxY {
-            let below = cornerRegions(field, y: y + 1, region)
-            for x in region.minX..<region.maxX {
-                let i = x - region.minX
-                let smooth = above[i] == above[i + 1] && above[i] == below[i] && above[i] == below[i + 1]
-                let c = smooth ? field.color(x: Double(x) + 0.5, y: Double(y) + 0.5) : supersample(field, x, y)
-                dst[x, y] = pixel(c)
+        let width = dst.width
+        dst.pixels.withUnsafeMutableBytes { out in
+            for y in region.minY..<region.maxY {
+                let below = cornerRegions(field, y: y + 1, region)
+                for x in region.minX..<region.maxX {
+                    let i = x - region.minX
+                    let smooth = above[i] == above[i + 1] && above[i] == below[i] && above[i] == below[i + 1]
+                    let c = smooth ? field.color(x: Double(x) + 0.5, y: Double(y) + 0.5) : supersample(field, x, y)
+                    let p = pixel(c), o = (y &* width &+ x) &* 4
+                    out[o] = p.r; out[o &+ 1] = p.g; out[o &+ 2] = p.b; out[o &+ 3] = p.a
+                }
+                above = below
             }
-            above = below
         }
     }
 
@@ -48,41 +52,60 @@ public enum Warp {
 
     /// Rounds a premultiplied colour to 8 bits, keeping each channel ≤ alpha.
     @inlinable static func pixel(_ c: SIMD4<Double>) -> PixelRGBA8 {
-        func byte(_ v: Double) -> UInt8 { v.isFinite ? UInt8(min(255, max(0, v.rounded()))) : 0 }
+        // v.rounded() clamped to 0…255 (0 for an infinity or NaN), without libm's round.
+        func byte(_ v: Double) -> UInt8 {
+            guard v.isFinite, v > 0 else { return 0 }
+            guard v < 255 else { return 255 }
+            let t = Int(v)
+            return UInt8(v - Double(t) >= 0.5 ? t + 1 : t)
+        }
         let a = byte(c.w)
         return PixelRGBA8(r: min(byte(c.x), a), g: min(byte(c.y), a), b: min(byte(c.z), a), a: a)
     }
 }
 
 /// A bitmap sampled at fractional texel positions: bilinear, in premultiplied colour (0…255),
-/// transparent outside the image (half a texel of fade at the border).
-public struct Texture: Sendable {
-    public let bitmap: Bitmap
+/// transparent outside the image (half a texel of fade at the border). Its pixels are read in
+/// place, so a texture exists only inside ``with(_:_:)``: each sample reaching the pixels through
+/// the bitmap's array took a third of a page curl's time.
+public struct Texture {
+    @usableFromInline let texels: UnsafePointer<UInt8>
+    public let width: Int, height: Int
 
-    public init(_ bitmap: Bitmap) { self.bitmap = bitmap }
+    @usableFromInline init(texels: UnsafePointer<UInt8>, width: Int, height: Int) {
+        (self.texels, self.width, self.height) = (texels, width, height)
+    }
+
+    /// Calls `body` with a texture over `bitmap`'s pixels, valid while it runs.
+    @inlinable
+    public static func with<R>(_ bitmap: Bitmap, _ body: (Texture) throws -> R) rethrows -> R {
+        try bitmap.pixels.withUnsafeBufferPointer { p in
+            try body(Texture(texels: p.baseAddress!, width: bitmap.width, height: bitmap.height))
+        }
+    }
 
     /// The colour at texel coordinates (u, v): (0, 0) is the top-left corner of the first texel.
     /// Inlinable, as `over`: the warps in AnimCompositor call both for every sample.
     @inlinable public func sample(_ u: Double, _ v: Double) -> SIMD4<Double> {
         let x = u - 0.5, y = v - 0.5
-        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(bitmap.width), y < Double(bitmap.height) else {
+        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(width), y < Double(height) else {
             return SIMD4(repeating: 0)
         }
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)
-        let w = bitmap.width, h = bitmap.height
-        // The four texels read in place, in one access: a local copy of `pixels` cost a retain
-        // and a release per texel, and an access per texel a fifth of a page curl's time.
-        return bitmap.pixels.withUnsafeBufferPointer { p in
-            func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
-                guard x >= 0, y >= 0, x < w, y < h else { return SIMD4(repeating: 0) }
-                let o = (y &* w &+ x) &* 4
-                return SIMD4(Double(p[o]), Double(p[o &+ 1]), Double(p[o &+ 2]), Double(p[o &+ 3]))
-            }
-            let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
-            let bottom = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx
-            return top * (1 - fy) + bottom * fy
-        }
+        // On a texel's centre (a flat page at the snapshot's own scale) the weights are 1 and 0:
+        // the texel itself, exactly as the sums below give it.
+        if fx == 0 && fy == 0 { return texel(x0, y0) }
+        let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
+        let bottom = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+
+    @inlinable @inline(__always)
+    func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
+        guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
+        let o = (y &* width &+ x) &* 4
+        return SIMD4(Double(texels[o]), Double(texels[o &+ 1]), Double(texels[o &+ 2]), Double(texels[o &+ 3]))
     }
 }
 
