@@ -14,22 +14,35 @@
 /// path between its ends projects onto all of it). With butt or square caps the stroke is not that
 /// sum near its ends (a point nearest to an end is cut off, or squared), so there only vertices
 /// farther than three half widths from both ends may go: every point their removal can change is
-/// then nearer to some other point of the path than to an end. Vertices with a miter or bevel
-/// join, the two at each end of an open polyline (its caps face the end segments) and every vertex
-/// where the outline can cut across are kept, so ordinary strokes are left as they are.
+/// then nearer to some other point of the path than to an end.
+///
+/// Miter and bevel joins (CAShapeLayer's default lineJoin is miter) at a turn of α differ from a
+/// round one by at most r·(1/cos(α/2) − 1) (the miter's tip beyond the arc; a bevel comes within
+/// r·(1 − cos(α/2)) of it, less). Where that is within half the tolerance the vertex counts as
+/// round: it may go when it and both its neighbours count as round, and a vertex kept next to one
+/// that went is joined round (within that half tolerance of its own join). A sharper corner, and
+/// the segments on either side of it, are kept as they are. The two vertices at each end of an
+/// open polyline (its caps face the end segments) and every vertex where the outline can cut
+/// across are kept, so ordinary strokes are left as they are.
 extension StrokePolyline {
     /// The polyline with the vertices of runs of short round turns dropped, as above, within
-    /// `tolerance`. `roundJoins` and `roundCaps` say whether the layer's lineJoin and lineCap are
-    /// round (vertices inside a flattened curve are round in any case). Its spans are dropped when it changes (they are
-    /// used only before, for the cut ends).
+    /// `tolerance` (and joins counted round within half of it). `roundJoins` and `roundCaps` say
+    /// whether the layer's lineJoin and lineCap are round (vertices inside a flattened curve are
+    /// round in any case). Its spans are dropped when it changes (they are used only before, for
+    /// the cut ends).
     func thinningShortTurns(halfWidth: Double, tolerance: Double, roundJoins: Bool, roundCaps: Bool) -> StrokePolyline {
         let line = opened
         let n = line.points.count
         guard n >= 5, halfWidth > 0 else { return self }
         let (first, last) = (line.points[0], line.points[n - 1])
         let clear = 3 * halfWidth + tolerance
+        // cos²(α/2) from which a corner join is within tolerance/2 of a round one.
+        let roundEnough = (halfWidth / (halfWidth + tolerance / 2)) * (halfWidth / (halfWidth + tolerance / 2))
+        let round = (0..<n).map { j in
+            roundJoins || j == 0 || j == n - 1 || line.isSmooth[j] || line.halfTurnCosineSquared(j) >= roundEnough
+        }
         let removable = (0..<n).map { j in
-            j >= 2 && j <= n - 3 && (roundJoins || line.isSmooth[j]) && line.isPivot(j, halfWidth: halfWidth)
+            j >= 2 && j <= n - 3 && round[j - 1] && round[j] && round[j + 1] && line.isPivot(j, halfWidth: halfWidth)
                 && (isClosed || roundCaps || ((line.points[j] - first).norm > clear && (line.points[j] - last).norm > clear))
         }
         guard removable.contains(true) else { return self }
@@ -44,8 +57,12 @@ extension StrokePolyline {
                 best = j
                 j += 1
             }
+            // The vertices on either side of dropped ones counted as round: they are joined round.
+            // (Both ends of the polyline are always kept with their neighbours, so neither is one.)
+            let dropped = best > i
+            if dropped { out.isSmooth[out.isSmooth.count - 1] = true }
             out.points.append(line.points[best])
-            out.isSmooth.append(line.isSmooth[best])
+            out.isSmooth.append(line.isSmooth[best] || dropped)
             anchor = best
             i = best + 1
         }
@@ -68,6 +85,14 @@ extension StrokePolyline {
         guard 1 + dot > 0 else { return true }
         let reach = halfWidth * Swift.max(abs(cross) / (1 + dot), abs(cross))
         return reach > Swift.min(lu, lv)
+    }
+
+    /// cos²(α/2) for the turn α at vertex j: (1 + cos α) / 2.
+    private func halfTurnCosineSquared(_ j: Int) -> Double {
+        let u = points[j] - points[j - 1], v = points[j + 1] - points[j]
+        let (lu, lv) = (u.norm, v.norm)
+        guard lu > 0, lv > 0 else { return 0 }
+        return (1 + (u.x * v.x + u.y * v.y) / (lu * lv)) / 2
     }
 
     /// True when every vertex strictly between `a` and `b` lies within `tolerance` of the segment

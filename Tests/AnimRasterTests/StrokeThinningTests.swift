@@ -4,7 +4,8 @@ import Testing
 
 /// Runs of short round turns thinned before the pen (StrokeThinning.swift): a loop drawn as 1,500
 /// short lines under a wide pen loses the hundreds round its tip, its stroke stays within the tolerance
-/// of the unthinned one, and nothing is thinned where the stroke is not the path swept by a disc.
+/// of the unthinned one, and nothing is thinned where the stroke is not the path swept by a disc
+/// within the tolerance (sharp miter or bevel corners, ends under butt or square caps).
 struct StrokeThinningTests {
     let clip = PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 200)
     let tolerance = 0.125
@@ -43,11 +44,63 @@ struct StrokeThinningTests {
         #expect(worst <= 33)
     }
 
-    @Test func withCornerJoinsNothingIsThinned() {
+    /// CAShapeLayer's default join is miter: at the loop's gentle turns (about 0.6° each) a miter
+    /// or a bevel is within 1/32 px of a round join, so the loop is thinned the same way, the kept
+    /// vertices next to dropped ones joined round, and the stroke stays within the thinning's
+    /// tolerance plus that of the joins of the unthinned one.
+    @Test func aLoopOfShortLinesUnderAMiterOrBevelPenIsThinnedToo() {
         for join in [LineJoin.miter, .bevel] {
-            let (thinned, whole) = polylines(loop(300), StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: join))
-            #expect(thinned[0].points == whole[0].points)
+            let style = StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: join)
+            let (thinned, whole) = polylines(loop(1500), style)
+            #expect(thinned[0].points.count < 1300, "\(join): \(thinned[0].points.count) of 1501")
+            #expect(Array(thinned[0].points.prefix(2)) == Array(whole[0].points.prefix(2)))
+            #expect(Array(thinned[0].points.suffix(2)) == Array(whole[0].points.suffix(2)))
+            // 1/16 px for the dropped vertices and 1/32 px for the joins, twice where two edges
+            // cross a pixel, plus a level of rounding: 255 · 3/32 · 2 + 1.
+            #expect(Self.worstDifference(thinned, whole, style, clip, tolerance) <= 49, "\(join)")
         }
+    }
+
+    /// A sharp corner between two runs of short lines keeps its miter, its neighbours and so the
+    /// segments on either side of it; the runs are thinned and their kept vertices next to dropped
+    /// ones are joined round.
+    @Test func sharpCornersKeepTheirJoinsAndTheirSegments() {
+        let arm = (1...159).map { k in Point(x: 20 + 0.5 * Double(k), y: 100 + 0.02 * sine(Double(k) * 2.1)) }
+        let corner = Point(x: 100, y: 100)
+        let leg = (1...160).map { k in Point(x: 100 + 0.02 * sine(Double(k) * 1.7), y: 100 + 0.5 * Double(k)) }
+        let points = [Point(x: 20, y: 100)] + arm + [corner] + leg
+        let path = Path(elements: [.move(points[0])] + points.dropFirst().map { .line($0) })
+        #expect(points[160] == corner)
+        let style = StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: .miter)
+        let (thinned, whole) = polylines(path, style)
+        let line = thinned[0]
+        #expect(whole[0].points.count == 321)
+        #expect(line.points.count < 200, "\(line.points.count) of 321")
+        let k = line.points.firstIndex(of: corner)
+        #expect(k != nil)
+        if let k {
+            #expect(line.points[k - 1] == points[159] && line.points[k + 1] == points[161])
+            #expect(!line.isSmooth[k])
+        }
+        // Every vertex kept beside a dropped one, and only those, is joined round.
+        for (i, p) in line.points.enumerated() where i > 0 && i < line.points.count - 1 {
+            let j = whole[0].points.firstIndex(of: p)!
+            let besideDropped = whole[0].points[j - 1] != line.points[i - 1] || whole[0].points[j + 1] != line.points[i + 1]
+            #expect(line.isSmooth[i] == besideDropped, "vertex \(j)")
+        }
+        #expect(Self.worstDifference(thinned, whole, style, PixelRect(minX: 0, minY: 60, maxX: 140, maxY: 200), tolerance) <= 49)
+    }
+
+    /// The largest difference in coverage between the strokes of two sets of polylines.
+    static func worstDifference(_ a: [StrokePolyline], _ b: [StrokePolyline], _ style: StrokeStyle, _ clip: PixelRect,
+                                _ tolerance: Double) -> Int {
+        let ca = Rasterizer.coverage(of: Stroker.outline(of: a, style: style, tolerance: tolerance), clip: clip, rule: .nonZero)
+        let cb = Rasterizer.coverage(of: Stroker.outline(of: b, style: style, tolerance: tolerance), clip: clip, rule: .nonZero)
+        var worst = 0
+        for y in clip.minY..<clip.maxY {
+            for x in clip.minX..<clip.maxX { worst = max(worst, abs(Int(ca?[x, y] ?? 0) - Int(cb?[x, y] ?? 0))) }
+        }
+        return worst
     }
 
     @Test func withButtOrSquareCapsTheEndsKeepTheirVertices() {
