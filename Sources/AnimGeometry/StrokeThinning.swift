@@ -20,13 +20,14 @@
 /// round one by at most r·(1/cos(α/2) − 1) (the miter's tip beyond the arc; a bevel comes within
 /// r·(1 − cos(α/2)) of it, less). Where that is within half the tolerance the vertex counts as
 /// round: it may go when it and both its neighbours count as round, and a vertex kept next to one
-/// that went is joined round (within that half tolerance of its own join). A sharper corner, and
-/// the segments on either side of it, are kept as they are. The two vertices at each end of an
+/// that went is joined round (within that half tolerance of its own join). In a polyline where a
+/// corner counts as round the chords are held to the other half, since at a bend the two errors
+/// add (a miter's tip beyond the arc, the chord inside it). A sharper corner, and the segments on either side of it, are kept as they are. The two vertices at each end of an
 /// open polyline (its caps face the end segments) and every vertex where the outline can cut
 /// across are kept, so ordinary strokes are left as they are.
 extension StrokePolyline {
     /// The polyline with the vertices of runs of short round turns dropped, as above, within
-    /// `tolerance` (and joins counted round within half of it). `roundJoins` and `roundCaps` say
+    /// `tolerance` (under corner joins, half of it for the chords and half for the joins counted round). `roundJoins` and `roundCaps` say
     /// whether the layer's lineJoin and lineCap are round (vertices inside a flattened curve are
     /// round in any case). Its spans are dropped when it changes (they are used only before, for
     /// the cut ends).
@@ -38,9 +39,15 @@ extension StrokePolyline {
         let clear = 3 * halfWidth + tolerance
         // cos²(α/2) from which a corner join is within tolerance/2 of a round one.
         let roundEnough = (halfWidth / (halfWidth + tolerance / 2)) * (halfWidth / (halfWidth + tolerance / 2))
+        // The ends' entries are never read as joins (the two vertices at each end are kept, and
+        // with them the join at vertex 0 of a closed polyline): true only so that their
+        // neighbours may go.
         let round = (0..<n).map { j in
             roundJoins || j == 0 || j == n - 1 || line.isSmooth[j] || line.halfTurnCosineSquared(j) >= roundEnough
         }
+        // Where a corner join counts as round the chords get the other half of the tolerance.
+        let cornersCounted = !roundJoins && (1..<(n - 1)).contains { !line.isSmooth[$0] && round[$0] }
+        let chordTolerance = cornersCounted ? tolerance / 2 : tolerance
         let removable = (0..<n).map { j in
             j >= 2 && j <= n - 3 && round[j - 1] && round[j] && round[j + 1] && line.isPivot(j, halfWidth: halfWidth)
                 && (isClosed || roundCaps || ((line.points[j] - first).norm > clear && (line.points[j] - last).norm > clear))
@@ -53,7 +60,7 @@ extension StrokePolyline {
             var best = i
             var j = i + 1
             while j < n, j - anchor <= 64, removable[j - 1],
-                  line.staysNear(from: anchor, to: j, within: tolerance) {
+                  line.staysNear(from: anchor, to: j, within: chordTolerance) {
                 best = j
                 j += 1
             }

@@ -32,7 +32,7 @@ public enum Stroker {
 
     /// The whole stroke of a path: flattened within half the `tolerance`, trimmed to
     /// strokeStart…strokeEnd, dashed (the pattern starting at the trimmed start), its runs of short
-    /// round turns thinned within the other half (StrokeThinning.swift), then outlined.
+    /// turns thinned within the other half (StrokeThinning.swift), then outlined.
     public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
         outline(of: polylines(path, style: style, tolerance: tolerance), style: style, tolerance: tolerance)
     }

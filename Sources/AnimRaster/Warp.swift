@@ -66,8 +66,8 @@ public enum Warp {
 
 /// A bitmap sampled at fractional texel positions: bilinear, in premultiplied colour (0…255),
 /// transparent outside the image (half a texel of fade at the border). Its pixels are read in
-/// place, so a texture exists only inside ``with(_:_:)``: each sample reaching the pixels through
-/// the bitmap's array took a third of a page curl's time.
+/// place, so a texture exists only inside ``with(_:_:)`` and must not leave it (each sample
+/// reached the pixels through the bitmap's array, a closure and an access per sample).
 public struct Texture {
     @usableFromInline let texels: UnsafePointer<UInt8>
     public let width: Int, height: Int
@@ -79,7 +79,8 @@ public struct Texture {
     /// Calls `body` with a texture over `bitmap`'s pixels, valid while it runs.
     @inlinable
     public static func with<R>(_ bitmap: Bitmap, _ body: (Texture) throws -> R) rethrows -> R {
-        try bitmap.pixels.withUnsafeBufferPointer { p in
+        precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "a bitmap's pixels must fill it")
+        return try bitmap.pixels.withUnsafeBufferPointer { p in
             try body(Texture(texels: p.baseAddress!, width: bitmap.width, height: bitmap.height))
         }
     }

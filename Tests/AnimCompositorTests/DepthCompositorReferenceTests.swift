@@ -9,11 +9,11 @@ import Testing
 /// per pixel, as it was first written), on random planes that overlap, cross inside pixels and
 /// leave holes of zero alpha.
 struct DepthCompositorReferenceTests {
-    @Test(arguments: 0..<24)
-    func givesTheBytesOfThePlainRule(seed: Int) {
+    @Test(arguments: 0..<24, [false, true])
+    func givesTheBytesOfThePlainRule(seed: Int, ordinary: Bool) {
         var random = SplitMix64(seed: UInt64(0xDE97 + seed))
         let (width, height) = (23, 17)
-        let layers = (0..<(2 + random.below(4))).map { _ in Self.plane(&random, width: width, height: height) }
+        let layers = (0..<(2 + random.below(4))).map { _ in Self.plane(&random, width: width, height: height, ordinary: ordinary) }
         var background = Bitmap(width: width, height: height)!
         for y in 0..<height {
             for x in 0..<width { background[x, y] = Self.pixel(&random) }
@@ -38,8 +38,11 @@ struct DepthCompositorReferenceTests {
     }
 
     /// A plane over a random part of the canvas, with random premultiplied pixels (some fully
-    /// transparent) and a random tilt, so planes cross one another.
-    static func plane(_ random: inout SplitMix64, width: Int, height: Int) -> DepthLayer {
+    /// transparent) and a random tilt, so planes cross one another. The first kind has strong
+    /// perspective in its device map (most have a horizon on the canvas); an `ordinary` one is
+    /// shifted by up to 5 px with mild perspective, and seen through a perspective of its own
+    /// (so z/w's denominator is not the device map's w).
+    static func plane(_ random: inout SplitMix64, width: Int, height: Int, ordinary: Bool = false) -> DepthLayer {
         var bitmap = Bitmap(width: width, height: height)!
         let x0 = random.below(width / 2), y0 = random.below(height / 2)
         let area = PixelRect(minX: x0, minY: y0, maxX: min(width, x0 + width / 2 + random.below(width / 2)),
@@ -48,12 +51,14 @@ struct DepthCompositorReferenceTests {
             for x in area.minX..<area.maxX where random.below(8) != 0 { bitmap[x, y] = pixel(&random) }
         }
         func unit() -> Double { Double(random.below(2001)) / 1000 - 1 }
-        let deviceToPlane = Homography(1 + 0.1 * unit(), 0.1 * unit(), 5 * unit(),
-                                       0.1 * unit(), 1 + 0.1 * unit(), 5 * unit(),
-                                       0.002 * unit(), 0.002 * unit(), 1)
-        let matrix = Transform3D.rotation(0.8 * unit(), axis: 0, 1, 0)
+        let (shift, perspective) = ordinary ? (5.0, 0.002) : (0.002, 5.0)
+        let deviceToPlane = Homography(1 + 0.1 * unit(), 0.1 * unit(), perspective * unit(),
+                                       0.1 * unit(), 1 + 0.1 * unit(), perspective * unit(),
+                                       shift * unit(), shift * unit(), 1)
+        let tilted = Transform3D.rotation(0.8 * unit(), axis: 0, 1, 0)
             .concatenating(.rotation(0.8 * unit(), axis: 1, 0, 0))
             .concatenating(.translation(0, 0, 3 * unit()))
+        let matrix = ordinary ? tilted.concatenating(.perspective(distance: 60)) : tilted
         return DepthLayer(bitmap: bitmap, area: area, depth: PlaneDepth(deviceToPlane: deviceToPlane, matrix: matrix))
     }
 

@@ -25,15 +25,19 @@ struct DepthRangesTests {
         #expect(compared > 190)
     }
 
-    /// On random tilted planes that cross inside pixels: wherever the ranges decide, the centre and
-    /// the four sub-pixel points all give that order, strictly; where two planes cross inside a
-    /// pixel they do not decide.
-    @Test(arguments: 0..<24)
-    func rangesDecideOnlyWhereEverySampleAgrees(seed: Int) {
+    /// On random tilted planes that cross inside pixels, of both kinds (strong perspective with
+    /// horizons on the canvas; ordinary ones seen in perspective), over a region that does not start
+    /// at the canvas's corner: wherever the ranges decide, the centre and the four sub-pixel points
+    /// all give that order, strictly (so where two planes cross inside a pixel they do not decide).
+    @Test(arguments: 0..<24, [false, true])
+    func rangesDecideOnlyWhereEverySampleAgrees(seed: Int, ordinary: Bool) {
         var random = SplitMix64(seed: UInt64(0xDE97 + seed))
         let (width, height) = (23, 17)
-        let layers = (0..<(2 + random.below(4))).map { _ in Plain.plane(&random, width: width, height: height) }
-        let (decided, undecided, crossing) = Self.walk(layers, width: width, height: height) { x, y, covering, order in
+        let layers = (0..<(2 + random.below(4))).map { _ in
+            Plain.plane(&random, width: width, height: height, ordinary: ordinary)
+        }
+        let region = PixelRect(minX: 3, minY: 2, maxX: width, maxY: height)
+        let (decided, undecided, _) = Self.walk(layers, region: region) { x, y, covering, order in
             let points = [(0.5, 0.5)] + DepthCompositor.subsamples
             for (dx, dy) in points {
                 let px = Double(x) + dx, py = Double(y) + dy
@@ -44,7 +48,6 @@ struct DepthRangesTests {
                 }
             }
         }
-        #expect(crossing <= undecided)
         // These planes are steep and close (within ±3 in z), so many ranges overlap; some never do.
         #expect(decided > 0, "decided \(decided), undecided \(undecided)")
     }
@@ -63,30 +66,39 @@ struct DepthRangesTests {
                               depth: PlaneDepth(deviceToPlane: toDevice.inverse!, matrix: matrix))
         }
         let layers = [face(z: 20), face(z: -20)]
-        let (decided, undecided, _) = Self.walk(layers, width: 60, height: 40) { x, y, _, order in
+        let (decided, undecided, _) = Self.walk(layers, region: PixelRect(minX: 0, minY: 0, maxX: 60, maxY: 40)) { x, y, _, order in
             #expect(order == [1, 0], "(\(x), \(y))")
         }
         #expect(decided == 60 * 40)
         #expect(undecided == 0)
     }
 
-    /// Beyond a plane's horizon (q.w of the other sign) a corner has no depth, so no pixel touching
-    /// it is decided by ranges.
+    /// Beyond a plane's horizon (q.w of the other sign than at its area's centre) a corner has no
+    /// depth: the pixels touching such a corner are sampled, the others decided by ranges.
     @Test func noRangeAcrossTheHorizon() {
-        let h = Homography(1, 0, 0.01, 0, 1, 0, 0, 0, 1)  // q.w = 0.01·x + 1: zero at x = −100
-        let ratio = DepthRatio(h, .identity)
-        let signs = ratio.signs(0, 0)
-        #expect(ratio.corner(-99, 5, signs).isFinite)
-        #expect(ratio.corner(-100, 5, signs).isNaN)
-        #expect(ratio.corner(-101, 5, signs).isNaN)
+        // q.w = 0.1·x − 1.05: zero at x = 10.5, positive at the area's centre (x = 11.5).
+        let tilted = Homography(1, 0, 0.1, 0, 1, 0, 0, 0, -1.05)
+        #expect(DepthRatio(tilted, .identity).corner(10, 5, SIMD2(1, 1)).isNaN)
+        #expect(DepthRatio(tilted, .identity).corner(11, 5, SIMD2(1, 1)).isFinite)
+        var bitmap = Bitmap(width: 23, height: 17)!
+        bitmap.fill(PixelRGBA8(r: 0, g: 90, b: 0, a: 255))
+        let area = PixelRect(minX: 0, minY: 0, maxX: 23, maxY: 17)
+        let layers = [DepthLayer(bitmap: bitmap, area: area, depth: PlaneDepth(deviceToPlane: tilted, matrix: .identity)),
+                      DepthLayer(bitmap: bitmap, area: area, depth: PlaneDepth(deviceToPlane: .identity, matrix: .translation(0, 0, 100)))]
+        var decidedColumns = Set<Int>()
+        let (decided, undecided, _) = Self.walk(layers, region: area) { x, _, _, order in
+            decidedColumns.insert(x)
+            #expect(order == [0, 1])
+        }
+        #expect(decidedColumns == Set(11..<23))
+        #expect(decided == 12 * 17 && undecided == 11 * 17)
     }
 
     /// Calls `decided` for each pixel covered by two planes or more whose order the ranges decide;
     /// returns how many were decided, how many not, and how many of all such pixels have samples
     /// in different orders (an intersection crosses them).
-    static func walk(_ layers: [DepthLayer], width: Int, height: Int,
+    static func walk(_ layers: [DepthLayer], region: PixelRect,
                      _ decided: (Int, Int, [Int], [Int]) -> Void) -> (Int, Int, Int) {
-        let region = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
         let n = layers.count
         let size = DepthLines.capacity(planes: n, region: region)
         let planes = UnsafeMutablePointer<PlaneGeometry>.allocate(capacity: n)
@@ -98,8 +110,8 @@ struct DepthRangesTests {
         let lines = DepthLines(planes, count: n, region: region, doubles: doubles, ints: ints, signs: signs)
         let covering = ints + size.ints, order = ints + size.ints + n
         var counts = (0, 0, 0)
-        for y in 0..<height {
-            for x in 0..<width {
+        for y in region.minY..<region.maxY {
+            for x in region.minX..<region.maxX {
                 let list = layers.indices.filter { k in
                     let r = layers[k].area
                     return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k].bitmap[x, y].a != 0
