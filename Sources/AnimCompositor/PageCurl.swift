@@ -71,7 +71,9 @@ struct PageCurl: LayerWarp {
         var below = under.sample(u, v).shaded(shadow(s))
         let all = candidates(s)
         for i in (0..<4).reversed() {
-            guard let c = all[i], let q = material(c.s, t) else { continue }
+            // The flat page's material is the point itself (rebuilt from s and t it would be off
+            // by rounding, and no longer on a texel's centre, where sampling is a copy).
+            guard let c = all[i], let q = i == 3 ? Point(x: u, y: v) : material(c.s, t) else { continue }
             var colour = curling.sample(q.x, q.y)
             if c.back { colour = Self.paper(colour) }
             below = colour.shaded(c.light).over(below)
