@@ -53,7 +53,9 @@ struct DepthLayer {
 enum DepthCompositor {
     static let subsamples: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
 
-    static func composite(_ layers: [DepthLayer], into dst: inout Bitmap) {
+    /// `lineBudget`: the most doubles of ``DepthLines`` (two lines of corners per plane) to allocate;
+    /// a context with more planes × width than that is sampled everywhere (the same bytes).
+    static func composite(_ layers: [DepthLayer], into dst: inout Bitmap, lineBudget: Int = DepthLines.budget) {
         var region = PixelRect.empty
         for l in layers { region = region.union(l.area) }
         region = region.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
@@ -64,7 +66,7 @@ enum DepthCompositor {
         let width = dst.width
         dst.pixels.withUnsafeMutableBytes { out in
             withPlanePixels(layers) { planes in
-                withScratch(layers, region: region) { scratch, lines in
+                withScratch(layers, region: region, lineBudget: lineBudget) { scratch, lines in
                     for y in region.minY..<region.maxY {
                         for x in region.minX..<region.maxX {
                             var count = 0
@@ -86,9 +88,12 @@ enum DepthCompositor {
 
     /// Calls `body` with the per-pixel buffers and the depth lines for `layers` over `region`,
     /// valid while it runs.
-    private static func withScratch(_ layers: [DepthLayer], region: PixelRect, _ body: (Scratch, DepthLines) -> Void) {
+    private static func withScratch(_ layers: [DepthLayer], region: PixelRect, lineBudget: Int,
+                                    _ body: (Scratch, DepthLines?) -> Void) {
         let n = layers.count
-        let size = DepthLines.capacity(planes: n, region: region)
+        let full = DepthLines.capacity(planes: n, region: region)
+        let lined = full.doubles <= lineBudget
+        let size = lined ? full : (doubles: 0, ints: 0, signs: 0)
         // Initialized and never deinitialized: only plain values may live in these buffers.
         assert(_isPOD(PlaneGeometry.self) && _isPOD(PlanePixels.self))
         withUnsafeTemporaryAllocation(of: PlaneGeometry.self, capacity: n) { geometry in
@@ -102,8 +107,8 @@ enum DepthCompositor {
                         let i = ints.baseAddress!, d = doubles.baseAddress!
                         let scratch = Scratch(planes: g, covering: i, orders: i + n, index: i + 6 * n, depths: d,
                                               low: d + n, high: d + 2 * n)
-                        body(scratch, DepthLines(g, count: n, region: region, doubles: d + 3 * n, ints: i + 7 * n,
-                                                 signs: signs.baseAddress!))
+                        body(scratch, lined ? DepthLines(g, count: n, region: region, doubles: d + 3 * n, ints: i + 7 * n,
+                                                         signs: signs.baseAddress!) : nil)
                     }
                 }
             }
@@ -125,11 +130,11 @@ enum DepthCompositor {
         let high: UnsafeMutablePointer<Double>
     }
 
-    private static func pixel(_ x: Int, _ y: Int, _ count: Int, _ s: Scratch, _ lines: DepthLines,
+    private static func pixel(_ x: Int, _ y: Int, _ count: Int, _ s: Scratch, _ lines: DepthLines?,
                               _ planes: UnsafeBufferPointer<PlanePixels>, background: PixelRGBA8) -> PixelRGBA8 {
         if count == 1 { return Blend.over(planes[s.covering[0]][x, y], background) }
         // Ranges apart: every sample point would give this order (the same bytes, without sampling).
-        if lines.order(s.covering, count, x: x, y: y, into: s.orders, low: s.low, high: s.high) {
+        if let lines, lines.order(s.covering, count, x: x, y: y, into: s.orders, low: s.low, high: s.high) {
             return stack(s.orders, count, planes, x, y, background)
         }
         order(into: s.orders, count, s, Double(x) + 0.5, Double(y) + 0.5)

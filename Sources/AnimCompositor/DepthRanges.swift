@@ -66,6 +66,10 @@ struct DepthLines {
     /// every scene and `DepthRangesTests` found no pixel where it mattered).
     static let separation = 1e-6
 
+    /// The most doubles a composite allocates for its lines (8 MB: 1,000 planes 500 px wide, or
+    /// 136 planes across a 3840-pixel canvas); beyond, every pixel is sampled.
+    static let budget = 1 << 20
+
     /// Scalars of memory needed for `planes` planes over `region`.
     static func capacity(planes: Int, region: PixelRect) -> (doubles: Int, ints: Int, signs: Int) {
         (planes * 2 * (region.width + 1), planes * 2, planes)

@@ -18,11 +18,14 @@ struct DepthCompositorReferenceTests {
         for y in 0..<height {
             for x in 0..<width { background[x, y] = Self.pixel(&random) }
         }
-        var fast = background, plain = background
+        var fast = background, plain = background, sampled = background
         DepthCompositor.composite(layers, into: &fast)
         _ = Reference.composite(layers, into: &plain)
         let differing = zip(fast.pixels, plain.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "seed \(seed): \(differing) bytes differ")
+        // Without lines (a context too large for their budget) every pixel is sampled: the same bytes.
+        DepthCompositor.composite(layers, into: &sampled, lineBudget: 0)
+        #expect(sampled.pixels == plain.pixels, "seed \(seed), sampled everywhere")
     }
 
     /// Across the seeds the planes cross inside some pixels, so the averaged orders are compared too.
