@@ -22,15 +22,16 @@
 /// round: it may go when it and both its neighbours count as round, and a vertex kept next to one
 /// that went is joined round (within that half tolerance of its own join). In a polyline where a
 /// corner counts as round the chords are held to the other half, since at a bend the two errors
-/// add (a miter's tip beyond the arc, the chord inside it). A sharper corner, and the segments on either side of it, are kept as they are. The two vertices at each end of an
-/// open polyline (its caps face the end segments) and every vertex where the outline can cut
-/// across are kept, so ordinary strokes are left as they are.
+/// add (a miter's tip beyond the arc, the chord inside it). A sharper corner, and the segments on
+/// either side of it, are kept as they are. The two vertices at each end of an open polyline (its
+/// caps face the end segments) and every vertex where the outline can cut across are kept, so
+/// ordinary strokes are left as they are.
 extension StrokePolyline {
     /// The polyline with the vertices of runs of short round turns dropped, as above, within
-    /// `tolerance` (under corner joins, half of it for the chords and half for the joins counted round). `roundJoins` and `roundCaps` say
-    /// whether the layer's lineJoin and lineCap are round (vertices inside a flattened curve are
-    /// round in any case). Its spans are dropped when it changes (they are used only before, for
-    /// the cut ends).
+    /// `tolerance` (under corner joins, half of it for the chords and half for the joins counted
+    /// round). `roundJoins` and `roundCaps` say whether the layer's lineJoin and lineCap are round
+    /// (vertices inside a flattened curve are round in any case). Its spans are dropped when it
+    /// changes (they are used only before, for the cut ends).
     func thinningShortTurns(halfWidth: Double, tolerance: Double, roundJoins: Bool, roundCaps: Bool) -> StrokePolyline {
         let line = opened
         let n = line.points.count
@@ -39,17 +40,18 @@ extension StrokePolyline {
         let clear = 3 * halfWidth + tolerance
         // cos²(α/2) from which a corner join is within tolerance/2 of a round one.
         let roundEnough = (halfWidth / (halfWidth + tolerance / 2)) * (halfWidth / (halfWidth + tolerance / 2))
-        // The ends' entries are never read as joins (the two vertices at each end are kept, and
-        // with them the join at vertex 0 of a closed polyline): true only so that their
-        // neighbours may go.
+        // Each inner vertex's turn, measured once. The ends' entries are never read as joins (the
+        // two vertices at each end are kept, and with them the join at vertex 0 of a closed
+        // polyline): round only so that their neighbours may go.
+        let turns = (0..<n).map { j in j == 0 || j == n - 1 ? Turn.none : line.turn(at: j) }
         let round = (0..<n).map { j in
-            roundJoins || j == 0 || j == n - 1 || line.isSmooth[j] || line.halfTurnCosineSquared(j) >= roundEnough
+            roundJoins || j == 0 || j == n - 1 || line.isSmooth[j] || turns[j].halfCosineSquared >= roundEnough
         }
         // Where a corner join counts as round the chords get the other half of the tolerance.
         let cornersCounted = !roundJoins && (1..<(n - 1)).contains { !line.isSmooth[$0] && round[$0] }
         let chordTolerance = cornersCounted ? tolerance / 2 : tolerance
         let removable = (0..<n).map { j in
-            j >= 2 && j <= n - 3 && round[j - 1] && round[j] && round[j + 1] && line.isPivot(j, halfWidth: halfWidth)
+            j >= 2 && j <= n - 3 && round[j - 1] && round[j] && round[j + 1] && turns[j].isPivot(halfWidth: halfWidth)
                 && (isClosed || roundCaps || ((line.points[j] - first).norm > clear && (line.points[j] - last).norm > clear))
         }
         guard removable.contains(true) else { return self }
@@ -82,24 +84,28 @@ extension StrokePolyline {
         return out
     }
 
-    /// True when a segment next to vertex j is shorter than the pen's reach across the turn there
-    /// (r·max(tan(α/2), sin α) for a turn of α), so that the outline passes through the vertex.
-    private func isPivot(_ j: Int, halfWidth: Double) -> Bool {
-        let u = points[j] - points[j - 1], v = points[j + 1] - points[j]
-        let (lu, lv) = (u.norm, v.norm)
-        guard lu > 0, lv > 0 else { return true }
-        let cross = (u.x * v.y - u.y * v.x) / (lu * lv), dot = (u.x * v.x + u.y * v.y) / (lu * lv)
-        guard 1 + dot > 0 else { return true }
-        let reach = halfWidth * Swift.max(abs(cross) / (1 + dot), abs(cross))
-        return reach > Swift.min(lu, lv)
+    /// The turn at an inner vertex: the lengths of the segments either side, and the sine and
+    /// cosine of the angle α between their directions (NaN where a segment has no length).
+    private struct Turn {
+        let incoming: Double, outgoing: Double, cross: Double, dot: Double
+        static let none = Turn(incoming: 0, outgoing: 0, cross: .nan, dot: .nan)
+
+        /// True when a segment is shorter than the pen's reach across the turn (r·max(tan(α/2),
+        /// sin α)), so that the outline passes through the vertex.
+        func isPivot(halfWidth: Double) -> Bool {
+            guard incoming > 0, outgoing > 0, 1 + dot > 0 else { return true }
+            let reach = halfWidth * Swift.max(abs(cross) / (1 + dot), abs(cross))
+            return reach > Swift.min(incoming, outgoing)
+        }
+
+        /// cos²(α/2) = (1 + cos α) / 2; 0 where a segment has no length.
+        var halfCosineSquared: Double { incoming > 0 && outgoing > 0 ? (1 + dot) / 2 : 0 }
     }
 
-    /// cos²(α/2) for the turn α at vertex j: (1 + cos α) / 2.
-    private func halfTurnCosineSquared(_ j: Int) -> Double {
+    private func turn(at j: Int) -> Turn {
         let u = points[j] - points[j - 1], v = points[j + 1] - points[j]
         let (lu, lv) = (u.norm, v.norm)
-        guard lu > 0, lv > 0 else { return 0 }
-        return (1 + (u.x * v.x + u.y * v.y) / (lu * lv)) / 2
+        return Turn(incoming: lu, outgoing: lv, cross: (u.x * v.y - u.y * v.x) / (lu * lv), dot: (u.x * v.x + u.y * v.y) / (lu * lv))
     }
 
     /// True when every vertex strictly between `a` and `b` lies within `tolerance` of the segment
