@@ -45,7 +45,8 @@ struct DepthLayer {
 /// the corners of the pixels (``DepthLines``: about one z/w per plane and pixel, each corner shared
 /// by four pixels) bound each plane's depth over the pixel (``DepthRatio``), and where those ranges
 /// are apart the order is the same at every point of the pixel, so it is taken from them. The
-/// bytes are the same as sampling (`DepthCompositorReferenceTests`); the cube scene and intersecting-planes drew about twice as fast.
+/// bytes are the same as sampling (`DepthCompositorReferenceTests`); the cube scene and
+/// intersecting-planes drew about twice as fast.
 ///
 /// The planes' pixels are read through pointers and every per-pixel list (the planes covering the
 /// pixel, their depths, the five orders) lives in buffers made once per composite, so a pixel
@@ -115,9 +116,10 @@ enum DepthCompositor {
         }
     }
 
-    /// The buffers one composite reuses for every pixel: the planes' geometry (`n`), the covering planes (`n`), five orders of
-    /// them (centre, then the four sub-pixel points; `5n`), the sort's positions (`n`), depths (`n`),
-    /// and the low and high ends of the planes' depth ranges over the pixel (`n` each).
+    /// The buffers one composite reuses for every pixel: the planes' geometry (`n`), the covering
+    /// planes (`n`), five orders of them (centre, then the four sub-pixel points; `5n`), the sort's
+    /// positions (`n`), depths (`n`), and the low and high ends of the planes' depth ranges over
+    /// the pixel (`n` each).
     private struct Scratch {
         /// Each plane's area and depth, read in place (an element of `[DepthLayer]` was copied,
         /// and its bitmap retained, at each read).
@@ -180,13 +182,13 @@ enum DepthCompositor {
     private static func stack(_ order: UnsafeMutablePointer<Int>, _ count: Int, _ planes: UnsafeBufferPointer<PlanePixels>,
                               _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
         // Over an opaque pixel nothing beneath shows: start from the nearest one (the same bytes).
-        var first = 0
+        var first = -1
         for i in stride(from: count - 1, through: 0, by: -1) where planes[order[i]].alpha(x, y) == 255 {
             first = i
             break
         }
-        var d = first == 0 ? background : planes[order[first]][x, y]
-        for i in (first == 0 ? 0 : first + 1)..<count { d = Blend.over(planes[order[i]][x, y], d) }
+        var d = first < 0 ? background : planes[order[first]][x, y]
+        for i in (first + 1)..<count { d = Blend.over(planes[order[i]][x, y], d) }
         return d
     }
 
