@@ -60,25 +60,57 @@ struct PageCurl: LayerWarp {
         guard inBounds(u, v) else { return -1 }
         let (s, t) = sweep(u, v)
         var bits = 0
-        let all = candidates(s)
+        let all = candidates(s, lit: false)
         for i in 0..<4 where all[i].map({ material($0.s, t) != nil }) == true { bits |= 1 << i }
         return bits
     }
 
+    /// The pieces at (u, v) composited bottom up. Sampled top down, stopping at the first opaque
+    /// piece: `c.over(x)` is `c` exactly when c's alpha is 255 (x times 0 is +0 for the finite,
+    /// non-negative colours here), so what lies beneath it, often the page underneath and its
+    /// shadow, is not sampled and the bytes are those of compositing every piece.
     func color(u: Double, v: Double) -> SIMD4<Double> {
         guard inBounds(u, v) else { return SIMD4(repeating: 0) }
         let (s, t) = sweep(u, v)
-        var below = under.sample(u, v).shaded(shadow(s))
-        let all = candidates(s)
-        for i in (0..<4).reversed() {
+        let all = candidates(s, lit: true)
+        var pieces = Pieces()
+        for i in 0..<4 {
             // The flat page's material is the point itself (rebuilt from s and t it would be off
             // by rounding, and no longer on a texel's centre, where sampling is a copy).
             guard let c = all[i], let q = i == 3 ? Point(x: u, y: v) : material(c.s, t) else { continue }
             var colour = curling.sample(q.x, q.y)
             if c.back { colour = Self.paper(colour) }
-            below = colour.shaded(c.light).over(below)
+            let piece = colour.shaded(c.light)
+            if piece.isOpaque { return pieces.over(piece) }
+            pieces.push(piece)
         }
-        return below
+        return pieces.over(under.sample(u, v).shaded(shadow(s)))
+    }
+
+    /// Up to four colours, top first, held in a value so a pixel allocates nothing.
+    struct Pieces {
+        private var colours = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+        private var count = 0
+
+        mutating func push(_ c: SIMD4<Double>) {
+            switch count {
+            case 0: colours.0 = c
+            case 1: colours.1 = c
+            case 2: colours.2 = c
+            default: colours.3 = c
+            }
+            count += 1
+        }
+
+        /// The pieces over `bottom`, the lowest first.
+        func over(_ bottom: SIMD4<Double>) -> SIMD4<Double> {
+            var below = bottom
+            if count > 3 { below = colours.3.over(below) }
+            if count > 2 { below = colours.2.over(below) }
+            if count > 1 { below = colours.1.over(below) }
+            if count > 0 { below = colours.0.over(below) }
+            return below
+        }
     }
 
     private func inBounds(_ u: Double, _ v: Double) -> Bool {
@@ -122,15 +154,17 @@ struct PageCurl: LayerWarp {
     }
 
     /// Top first: flipped back, upper cylinder, lower cylinder, flat page (nil where impossible).
-    private func candidates(_ s: Double) -> Candidates {
+    /// Unlit (light 1 everywhere) for `region`, which needs only where each piece's material is.
+    private func candidates(_ s: Double, lit: Bool) -> Candidates {
         let r = radius, f = fold
         let flipped = s > f ? Candidate(s: 2 * f - s - Double.pi * r, back: true, light: 1) : nil
         var upper: Candidate?, lower: Candidate?
         if s >= f - r && s <= f {
             let phi = arcSine(min(1, max(-1, (f - s) / r)))
             // Lit from above: the side of the roll facing the viewer darkens toward its rim.
-            lower = Candidate(s: f - r * phi, back: false, light: 1 - 0.45 * sine(phi))
-            upper = Candidate(s: f - r * (Double.pi - phi), back: true, light: 1 - 0.25 * sine(phi))
+            let rim = lit ? sine(phi) : 0
+            lower = Candidate(s: f - r * phi, back: false, light: 1 - 0.45 * rim)
+            upper = Candidate(s: f - r * (Double.pi - phi), back: true, light: 1 - 0.25 * rim)
         }
         let flat = s >= f ? Candidate(s: s, back: false, light: 1) : nil
         return Candidates(flipped: flipped, upper: upper, lower: lower, flat: flat)

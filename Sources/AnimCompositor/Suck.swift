@@ -30,9 +30,10 @@ struct Suck: LayerWarp {
 
     func color(u: Double, v: Double) -> SIMD4<Double> {
         guard u >= 0, v >= 0, u <= size.width, v <= size.height else { return SIMD4(repeating: 0) }
-        let below = new.sample(u, v)
-        guard let q = source(u, v) else { return below }
-        return old.sample(q.x, q.y).over(below)
+        guard let q = source(u, v) else { return new.sample(u, v) }
+        // Over an opaque colour the new rendering does not show (`over` gives the top exactly).
+        let top = old.sample(q.x, q.y)
+        return top.isOpaque ? top : top.over(new.sample(u, v))
     }
 
     /// The point of the old picture shown at (u, v), nil where it has been sucked away.

@@ -115,4 +115,8 @@ extension SIMD4 where Scalar == Double {
     @inlinable public func over(_ below: SIMD4<Double>) -> SIMD4<Double> {
         self + below * (1 - w / 255)
     }
+
+    /// Whether `over` gives `self` exactly, whatever finite, non-negative colour lies below: the
+    /// weight of what is below, 1 − w/255, is 0.
+    @inlinable public var isOpaque: Bool { 1 - w / 255 == 0 }
 }
