@@ -92,7 +92,9 @@ public struct Texture {
         guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(width), y < Double(height) else {
             return SIMD4(repeating: 0)
         }
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        // ⌊x⌋ for −1 < x < width without libm's floor, a call per coordinate on x86-64's
+        // baseline, which has no rounding instruction: truncation is the floor from 0 up.
+        let x0 = x < 0 ? -1 : Int(x), y0 = y < 0 ? -1 : Int(y)
         let fx = x - Double(x0), fy = y - Double(y0)
         // On a texel's centre (a flat page at the snapshot's own scale) the weights are 1 and 0:
         // the texel itself, exactly as the sums below give it.
