@@ -108,26 +108,34 @@ extension SceneDecoder {
         case (.push, _):
             let shift = b.width * BuiltInTiming.parallax
             let dim = dimmingView(ctx, opacity: 0)
+            // The edge shadow rides on the incoming view's left edge and fades out as it arrives.
+            let edgeX = b.origin.x - BuiltInTiming.edgeShadowWidth / 2
+            let edge = edgeShadow(ctx, x: edgeX + b.width, opacity: 1)
             work.steps = [(0, set(to, [value("position.x", centre(to).x + b.width)])),
                           (0, .addSublayer(layer: dim, parent: ctx.container, below: to)),
+                          (0, .addSublayer(layer: edge, parent: ctx.container, below: to)),
                           (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x - shift)]),
-                                       (dim, [value("opacity", BuiltInTiming.navigationDimming)])]))]
-            work.transient = [dim]
+                                       (dim, [value("opacity", BuiltInTiming.navigationDimming)]),
+                                       (edge, [value("position.x", edgeX), value("opacity", 0)])]))]
+            work.transient = [dim, edge]
         default:  // pop
             let shift = b.width * BuiltInTiming.parallax
             let dim = dimmingView(ctx, opacity: BuiltInTiming.navigationDimming)
+            let edgeX = b.origin.x - BuiltInTiming.edgeShadowWidth / 2
+            let edge = edgeShadow(ctx, x: edgeX, opacity: 0)
             work.steps = [(0, set(to, [value("position.x", centre(to).x - shift)])),
                           (0, .addSublayer(layer: dim, parent: ctx.container, below: from)),
+                          (0, .addSublayer(layer: edge, parent: ctx.container, below: from)),
                           (0, animate([(to, [value("position.x", centre(to).x)]), (from, [value("position.x", centre(from).x + b.width)]),
-                                       (dim, [value("opacity", 0)])]))]
-            work.transient = [dim]
+                                       (dim, [value("opacity", 0)]),
+                                       (edge, [value("position.x", edgeX + b.width), value("opacity", 1)])]))]
+            work.transient = [dim, edge]
         }
         return work
     }
 
     /// The black view UIKit lays over the covered view in a push or pop, not yet in the container.
-    /// The transition refers to it by index; its id only names it in the tree, and a declared layer
-    /// with the same id would still be the one a scene's id finds (ids are looked up first-declared first).
+    /// The transition refers to it by index.
     private func dimmingView(_ ctx: TransitionContext, opacity: Double) -> Int {
         let b = ctx.containerBounds
         var p = LayerProperties()
@@ -135,7 +143,32 @@ extension SceneDecoder {
         p.position = Point(x: b.origin.x + b.width / 2, y: b.origin.y + b.height / 2)
         p.backgroundColor = .black
         p.opacity = opacity
-        let index = tree.append(id: "$dimming\(tree.nodes.count)", properties: p, parent: nil)
+        return transientLayer("$dimming", p)
+    }
+
+    /// UIKit's `_UIVerticalEdgeShadowView` along the moving view's left edge in a push or pop: a
+    /// strip `edgeShadowWidth` wide, just outside the view, whose black darkens toward the view
+    /// (BuiltInTiming.edgeShadowAlpha), centred on `x`, not yet in the container.
+    private func edgeShadow(_ ctx: TransitionContext, x: Double, opacity: Double) -> Int {
+        let b = ctx.containerBounds, w = BuiltInTiming.edgeShadowWidth
+        var p = LayerProperties()
+        p.kind = .gradient
+        p.bounds = Rect(x: 0, y: 0, width: w, height: b.height)
+        p.position = Point(x: x, y: b.origin.y + b.height / 2)
+        p.gradient.colors = [BuiltInTiming.edgeShadowAlpha.outer, BuiltInTiming.edgeShadowAlpha.inner].map {
+            Color(red: 0, green: 0, blue: 0, alpha: $0)
+        }
+        p.gradient.startPoint = Point(x: 0, y: 0.5)
+        p.gradient.endPoint = Point(x: 1, y: 0.5)
+        p.opacity = opacity
+        return transientLayer("$edgeShadow", p)
+    }
+
+    /// A layer of UIKit's own, outside every tree until a step adds it. Its id only names it in the
+    /// tree: a declared layer with the same id would still be the one a scene's id finds (ids are
+    /// looked up first-declared first).
+    private func transientLayer(_ name: String, _ p: LayerProperties) -> Int {
+        let index = tree.append(id: "\(name)\(tree.nodes.count)", properties: p, parent: nil)
         tree.removeFromSuperlayer(index)
         return index
     }

@@ -57,4 +57,11 @@ enum BuiltInTiming {
     /// The opacity of the black dimming view over the covered view at the end of a push (and the
     /// start of a pop).
     static let navigationDimming = 0.1
+    /// The shadow strip along the moving view's left edge in a push or pop: UIKit's
+    /// `_UIParallaxDimmingView` wraps that view with a `_UIVerticalEdgeShadowView` 9 pt wide, whose
+    /// image is the blurred shadow of black just beyond its inner edge (decompiled UIKit, see
+    /// docs/view-controllers.md). Its pixels, dumped at @3x, rise from 12/255 to 18/255 black
+    /// toward the view; drawn here as the linear ramp between those alphas.
+    static let edgeShadowWidth = 9.0
+    static let edgeShadowAlpha = (outer: 12.0 / 255, inner: 18.0 / 255)
 }

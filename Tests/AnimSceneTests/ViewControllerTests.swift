@@ -93,13 +93,24 @@ struct ViewControllerTests: SceneFixture {
             """)
     }
 
-    /// The navigation view's children at `t` (the dimming view as "dim") and the dimming view's opacity.
+    /// The navigation view's children at `t` (the dimming view as "dim", the edge shadow as "edge")
+    /// and the dimming view's opacity.
     func navChildren(_ s: Scene, at t: Double) -> (ids: [String], dimming: Double?) {
         let tree = s.timeline.presentation(at: t)
         let children = tree.nodes[tree.index(of: "navView")!].children
         let dim = children.first { tree.nodes[$0].id.hasPrefix("$dimming") }
-        return (children.map { tree.nodes[$0].id.hasPrefix("$dimming") ? "dim" : tree.nodes[$0].id },
-                dim.map { tree.nodes[$0].properties.opacity })
+        func name(_ i: Int) -> String {
+            let id = tree.nodes[i].id
+            return id.hasPrefix("$dimming") ? "dim" : id.hasPrefix("$edgeShadow") ? "edge" : id
+        }
+        return (children.map(name), dim.map { tree.nodes[$0].properties.opacity })
+    }
+
+    /// The edge shadow's properties at `t`, nil when it is not in the navigation view.
+    func edgeShadow(_ s: Scene, at t: Double) -> LayerProperties? {
+        let tree = s.timeline.presentation(at: t)
+        let children = tree.nodes[tree.index(of: "navView")!].children
+        return children.first { tree.nodes[$0].id.hasPrefix("$edgeShadow") }.map { tree.nodes[$0].properties }
     }
 
     @Test func pushAndPopDimTheCoveredView() throws {
@@ -109,13 +120,37 @@ struct ViewControllerTests: SceneFixture {
             """)
         let e = TimingFunction.easeInEaseOut.value(at: 0.5)
         #expect(navChildren(s, at: 0.5).ids == ["first"])
-        #expect(navChildren(s, at: 1).ids == ["first", "dim", "second"], "between the covered view and the new one")
+        #expect(navChildren(s, at: 1).ids == ["first", "dim", "edge", "second"], "between the covered view and the new one")
         #expect(navChildren(s, at: 1).dimming == 0)
         #expect(abs(navChildren(s, at: 1.175).dimming! - 0.1 * e) < 1e-12, "black at 10 % when covered")
         #expect(navChildren(s, at: 1.35).ids == ["second"], "it leaves with the covered view")
-        #expect(navChildren(s, at: 2).ids == ["first", "dim", "second"])
+        #expect(navChildren(s, at: 2).ids == ["first", "dim", "edge", "second"])
         #expect(abs(navChildren(s, at: 2.175).dimming! - 0.1 * (1 - e)) < 1e-12, "pop: it clears as the view returns")
         #expect(navChildren(s, at: 2.35).ids == ["first"])
+    }
+
+    /// UIKit's `_UIVerticalEdgeShadowView`: 9 pt of black from 12/255 to 18/255 just left of the
+    /// moving view, fading out as a pushed view arrives and in as a popped one leaves.
+    @Test func theMovingViewCarriesAnEdgeShadow() throws {
+        let s = try navigation("""
+            {"at": 1, "push": {"navigationController": "nav", "viewController": "secondVC"}},
+            {"at": 2, "pop": {"navigationController": "nav"}}
+            """)
+        let e = TimingFunction.easeInEaseOut.value(at: 0.5)
+        for t in [1, 1.1, 1.175, 1.3, 2, 2.1, 2.175, 2.3] {
+            let edge = try #require(edgeShadow(s, at: t))
+            #expect(abs(edge.position.x + 4.5 - (x(s, "second", at: t) - 120)) < 1e-9, "its right edge on the view's left edge at \(t)")
+            #expect(edge.bounds.width == 9 && edge.bounds.height == 400 && edge.position.y == 200)
+        }
+        let edge = try #require(edgeShadow(s, at: 1))
+        #expect(edge.kind == .gradient && edge.opacity == 1)
+        #expect(edge.gradient.colors.map(\.alpha) == [12.0 / 255, 18.0 / 255] && edge.gradient.colors.allSatisfy { $0.red == 0 && $0.green == 0 && $0.blue == 0 })
+        #expect(edge.gradient.startPoint == Point(x: 0, y: 0.5) && edge.gradient.endPoint == Point(x: 1, y: 0.5), "darker toward the view")
+        #expect(abs(edgeShadow(s, at: 1.175)!.opacity - (1 - e)) < 1e-12, "push: it fades out as the view arrives")
+        #expect(edgeShadow(s, at: 1.35) == nil, "it leaves with the dimming view")
+        #expect(edgeShadow(s, at: 2)!.opacity == 0)
+        #expect(abs(edgeShadow(s, at: 2.175)!.opacity - e) < 1e-12, "pop: it fades in as the view leaves")
+        #expect(edgeShadow(s, at: 2.35) == nil)
     }
 
     @Test func aCancelledSwipeBackLeavesNoDimmingView() throws {
@@ -128,8 +163,9 @@ struct ViewControllerTests: SceneFixture {
         let atPercent = 1 - TimingFunction.easeInEaseOut.value(at: 0.4)
         #expect(abs(navChildren(s, at: 1.5).dimming! - 0.1 * atPercent) < 1e-12, "the gesture drives the dimming too")
         // cancel at 40 %: 0.4 × 0.35 s back to the start, so it ends at 1.64.
-        #expect(navChildren(s, at: 1.63).ids == ["first", "dim", "second"])
-        #expect(navChildren(s, at: 1.65).ids == ["second"], "after the cancel: only the top view, no dimming view")
+        #expect(navChildren(s, at: 1.63).ids == ["first", "dim", "edge", "second"])
+        #expect(abs(edgeShadow(s, at: 1.5)!.opacity - (1 - atPercent)) < 1e-12, "and the edge shadow")
+        #expect(navChildren(s, at: 1.65).ids == ["second"], "after the cancel: only the top view, no dimming view or edge shadow")
     }
 
     @Test func pushSlidesInWithParallaxAndPopReturns() throws {
