@@ -38,13 +38,30 @@ struct ShadowKey: Hashable {
         let sigma = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0)
             * Projection.pixelScale(of: layer.bounds, projected: projected)
         guard sigma >= Self.minimumSigma, sigma.isFinite else { return nil }
+        let offset = Compositor.deviceOffset(layer.shadowOffset, map: linear, at: layer.bounds)
+        guard Self.pixels(projected, sigma: sigma, offset: offset) <= Double(Self.maximumPixels) else { return nil }
         bounds = layer.bounds
         corners = CornerStyle(radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
         borderWidth = layer.borderWidth
         backgroundAlpha = layer.backgroundColor.map { Self.drawnAlpha($0, alpha) } ?? 0
         borderAlpha = layer.borderWidth > 0 ? Self.drawnAlpha(layer.borderColor, alpha) : 0
         self.sigma = sigma
-        offset = Compositor.deviceOffset(layer.shadowOffset, map: linear, at: layer.bounds)
+        self.offset = offset
+    }
+
+    /// The most pixels a cached shadow may span: 4096 × 4096. The cache blurs a shadow whole, so
+    /// a layer scaled far beyond any canvas (a scale of 1000, or a perspective that puts it
+    /// next to the eye) would ask for gigabytes; its shadow is drawn uncached instead, blurred
+    /// only as far as it reaches the canvas.
+    static let maximumPixels = 1 << 24
+
+    /// The pixels of the box that `blurredShadow` rasterizes and blurs into: the projected
+    /// corners' bounds grown by the blur's reach (NaN or infinite when they are).
+    static func pixels(_ projected: [Point], sigma: Double, offset: Point) -> Double {
+        let xs = projected.map(\.x), ys = projected.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .infinity }
+        let reach = 2 * Double(Compositor.shadowReach(3.2 * sigma + abs(offset.x) + abs(offset.y), plus: 2) + 1)
+        return (maxX - minX + reach) * (maxY - minY + reach)
     }
 
     /// Whole pixels that the layer's opaque background covers completely when the layer sits at
@@ -66,7 +83,9 @@ struct ShadowKey: Hashable {
         }
         let wide = (whole(left, right), whole(top + ry, bottom - ry))
         let tall = (whole(left + rx, right - rx), whole(top, bottom))
-        let pick = wide.0.count * wide.1.count >= tall.0.count * tall.1.count ? wide : tall
+        // The areas in Double: ranges up to 2⁴⁰ pixels long would overflow Int.
+        func area(_ r: (Range<Int>, Range<Int>)) -> Double { Double(r.0.count) * Double(r.1.count) }
+        let pick = area(wide) >= area(tall) ? wide : tall
         guard !pick.0.isEmpty, !pick.1.isEmpty else { return .empty }
         return PixelRect(minX: pick.0.lowerBound, minY: pick.1.lowerBound, maxX: pick.0.upperBound, maxY: pick.1.upperBound)
     }

@@ -98,6 +98,24 @@ struct ShadowCacheTests: CompositorFixture {
         let worst = largestDifference(try render(faded), try render(reference))
         #expect(worst <= 2, "largest difference \(worst)")
     }
+    /// The cache blurs a shadow whole, so it takes only shadows within 4096 × 4096 pixels
+    /// (with the blur's reach); a layer scaled far beyond any canvas is drawn uncached.
+    @Test func shadowsBeyondTheBudgetAreNotCached() throws {
+        let layer = card(at: .zero, sigma: 6, emptySublayer: false).nodes[0].properties
+        func key(scale k: Double) -> ShadowKey? {
+            ShadowKey(layer: layer, hasVisibleChildren: false, map: Homography(k, 0, 0, 0, k, 0, 0, 0, 1), alpha: 1)
+        }
+        // 90 × 70 pt, σ = 6k px, offset (2k, 5k): the box is (90k + r) × (70k + r) with the
+        // reach r = 2 · (⌈3.2σ + 7k⌉ + 3) = 52.4k + 6.
+        #expect(ShadowKey.pixels([Point(x: 0, y: 0), Point(x: 2700, y: 2100)], sigma: 180, offset: Point(x: 60, y: 150))
+                == 4278 * 3678)
+        #expect(key(scale: 30) != nil, "4278 × 3678: 15.7 million pixels")
+        #expect(key(scale: 32) == nil, "4564 × 3924: 17.9 million, over the 16.8 million of 4096²")
+        #expect(key(scale: 1e9) == nil && key(scale: 1000) == nil)
+        // A perspective next to the eye: the affine map's i = 1e-5 scales the layer by 100,000.
+        #expect(ShadowKey(layer: layer, hasVisibleChildren: false, map: Homography(1, 0, 0, 0, 1, 0, 0, 0, 1e-5), alpha: 1) == nil)
+    }
+
     /// The moved shadow kept by sub-pixel phase and hole (``ShadowCache/shadow(_:of:movedTo:clip:hole:)``)
     /// against interpolating the blurred mask at each position: the same bytes, at phases shared
     /// and not, with holes and with masks the canvas edge cuts.

@@ -63,6 +63,16 @@ struct ExtremeValuesCLITests {
         try expectRenders(Self.canvas(#""width": 60, "height": 60, "fps": 10, "duration": 0.3"#, layers: layers))
     }
 
+    /// A shadowed layer scaled far beyond the canvas, or put next to the eye by a perspective:
+    /// the shadow cache once rasterized and blurred it whole (gigabytes, minutes, an allocation
+    /// failure, or a trap in Int arithmetic); now only what reaches the canvas.
+    @Test(arguments: [#"{"scale": [1e9, 1e9]}"#, #"{"scale": [1000, 1000]}"#,
+                      #"[{"perspective": 10}, {"translate": [0, 0, 9.9999]}]"#, #"[{"perspective": 10}, {"translate": [0, 0, 9.99]}]"#])
+    func shadowOfAHugeLayerRenders(_ transform: String) throws {
+        let layers = #"[{"id": "a", "bounds": [0, 0, 50, 50], "position": [50, 50], "backgroundColor": "red", "shadowOpacity": 1, "transform": \#(transform)}]"#
+        try expectRenders(Self.canvas(#""width": 100, "height": 100, "fps": 10, "duration": 0.1"#, layers: layers))
+    }
+
     @Test func infinitePushRenders() throws {
         let layers = Self.dynamicsLayers
         let timeline = #"[{"at": 0, "dynamics": {"referenceView": "box", "behaviors": [{"push": {"items": ["ball"], "magnitude": 1e308, "mode": "instantaneous"}}, {"collision": {"items": ["ball"], "translatesReferenceBoundsIntoBoundary": true}}]}}]"#
