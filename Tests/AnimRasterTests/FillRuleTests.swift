@@ -1,5 +1,5 @@
 import AnimGeometry
-import AnimRaster
+@testable import AnimRaster
 import AnimTestRandom
 import Testing
 
@@ -82,6 +82,24 @@ struct FillRuleTests {
         let inner = rect(40, 50, 20, 20), outer = rect(30, 40, 40, 40)
         #expect(Rasterizer.coverage(of: [outer, inner], clip: clip, rule: .evenOdd)?.area == 1200)
         #expect(Rasterizer.coverage(of: [outer, inner], clip: clip, rule: .nonZero)?.area == 1600)
+    }
+
+    /// Past its budget of exact splits, the sweep slices the bands that cross 1/64 px high. On
+    /// polygons of 120 random vertices across the whole clip (thousands of crossings), slicing
+    /// every band from its first crossing on stays within 2 levels of splitting at each crossing,
+    /// and under the default budget such a polygon is still swept exactly.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func slicedBandsStayWithinTwoLevelsOfExactSplits(_ rule: FillRule) throws {
+        var rng = SplitMix64(seed: 2026)
+        for _ in 0..<4 {
+            func coordinate() -> Double { Double(rng.below(1 << 20)) / Double(1 << 20) * 200 }
+            let polygon = (0..<120).map { _ in Point(x: coordinate(), y: coordinate()) }
+            let exact = Rasterizer.coverage(of: [polygon], clip: clip, rule: rule, exactWork: .max)
+            let sliced = Rasterizer.coverage(of: [polygon], clip: clip, rule: rule, exactWork: 0)
+            let worst = maxDifference(exact, sliced)
+            #expect(worst >= 1 && worst <= 2, "sliced: \(worst) levels from exact")
+            #expect(Rasterizer.coverage(of: [polygon], clip: clip, rule: rule) == exact, "within the default budget")
+        }
     }
 
     @Test func randomSelfIntersectingPolygonsMatchScanlineIntegration() throws {
