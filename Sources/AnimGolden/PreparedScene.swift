@@ -49,11 +49,13 @@ struct PreparedScene: Sendable {
                              problems: Self.report(failure.errors, sceneFile: file.path), invalidScene: true)
     }
 
-    /// One problem per scene error, each with its source line and a caret when the file is known.
+    /// One problem per scene error, each with its source line and a caret when the file is known;
+    /// past `SceneLoader.reportedErrors`, one line saying how many more there are.
     static func report(_ errors: [SceneError], sceneFile: String?) -> [String] {
         guard !errors.isEmpty else { return [] }
         let source = sceneFile.flatMap(SceneLoader.source(path:))
-        return SceneErrors(errors: errors).sorted.map { $0.formatted(source: source) }
+        let shown = SceneErrors(errors: errors).sorted.prefix(SceneLoader.reportedErrors).map { $0.formatted(source: source) }
+        return shown + (SceneLoader.moreErrors(errors.count).map { [$0] } ?? [])
     }
 
     /// Renders and checks one frame (only called for scenes that loaded).

@@ -39,8 +39,11 @@ extension SceneDecoder {
     /// `maskedCorners`: CACornerMask as a number (1 top-left, 2 top-right, 4 bottom-left,
     /// 8 bottom-right) or a list of corner names (`layerMinXMinYCorner` or `minXMinY`).
     private func cornerMask(_ reader: JSONReader) throws(SceneError) -> CornerMask {
-        if let n = try? reader.integer() {
-            guard (0...15).contains(n) else { throw reader.error("maskedCorners must be 0…15 (a CACornerMask)") }
+        if (try? reader.number()) != nil {
+            // 2.5 or 1e20 is a number, so not "expected an array" as an array's reader would say.
+            guard let n = try? reader.integer(), (0...15).contains(n) else {
+                throw reader.error("maskedCorners must be a whole number 0…15 (a CACornerMask) or an array of corner names")
+            }
             return CornerMask(rawValue: UInt(n))
         }
         var mask: CornerMask = []

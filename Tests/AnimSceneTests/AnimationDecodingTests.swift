@@ -138,6 +138,11 @@ struct AnimationDecodingTests {
             "scene.json:2:66: layers[0].animations[0]: this spring has no settling duration: UIKit's estimate gives none when "
                 + "initialVelocity equals damping / (2 · mass) (hint: give the animation a 'duration')",
         ])
+        // Values past the estimate's range do not claim the initialVelocity case.
+        let extreme = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 1e300, "allowsOverdamping": true}"#)
+        #expect(extreme.map(\.message) == [
+            "this spring's settling duration cannot be estimated: mass 1, stiffness 100 and damping 1e+300 are out of the estimate's range",
+        ])
     }
 
     @Test func anUndampedSpringWithADurationRunsForIt() throws {

@@ -59,6 +59,14 @@ struct LayerStyleDecodingTests {
         #expect(paths.contains("layers[1].gradientType"))
     }
 
+    /// A number that is not a CACornerMask is named as such, not as "expected an array".
+    @Test(arguments: ["2.5", "1e20", "16", "-1"])
+    func aCornerMaskOutOfRangeIsNamed(_ value: String) {
+        let e = base.errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "maskedCorners": \#(value)}]}"#)
+        #expect(e.map(\.message) == ["maskedCorners must be a whole number 0…15 (a CACornerMask) or an array of corner names"])
+        #expect(e.first?.path?.description == "layers[0].maskedCorners")
+    }
+
     @Test func animationsReachTheNewKeyPathsAndTheMaskLayer() throws {
         let scene = try base.decode("""
             {"canvas": {"width": 10, "height": 10},

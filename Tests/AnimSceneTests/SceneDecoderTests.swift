@@ -175,6 +175,24 @@ struct SceneDecoderTests {
         #expect(e.first?.location?.line == 1)
     }
 
+    /// 20,000 mistyped values on one line: the report quotes the first 50 and counts the rest
+    /// (quoting all of them read the line once per error: 44 s).
+    @Test func reportShowsTheFirstFiftyErrorsAndCountsTheRest() {
+        let layers = (0..<20_000).map { #"{"id": "\#($0)", "opacity": "x"}"# }.joined(separator: ", ")
+        let json = #"{"canvas": {"width": 10, "height": 10}, "layers": [\#(layers)]}"#
+        do {
+            _ = try decode(json)
+            Issue.record("decoded a scene with 20,000 errors")
+        } catch {
+            #expect(error.errors.count == 20_000)
+            let report = SceneLoader.report(error, source: Array(json.utf8))
+            let lines = report.split(separator: "\n")
+            #expect(lines.filter { $0.hasPrefix("error: ") }.count == 50)
+            #expect(report.contains("layers[49].opacity") && !report.contains("layers[50].opacity"), "the first 50 in file order")
+            #expect(lines.suffix(2) == ["… and 19950 more errors (the first 50 are shown)", "20000 errors; nothing was rendered"])
+        }
+    }
+
     @Test func reportQuotesTheSourceLine() {
         let json = "{\"canvas\": {\"width\": 10, \"height\": 10},\n \"layers\": [{\"id\": \"a\", \"opacityy\": 1}]}"
         do {
