@@ -55,8 +55,9 @@ struct ShadowKey: Hashable {
     /// only as far as it reaches the canvas.
     static let maximumPixels = 1 << 24
 
-    /// The pixels of the box that `blurredShadow` rasterizes and blurs into: the projected
-    /// corners' bounds grown by the blur's reach (NaN or infinite when they are).
+    /// About the pixels of the box that `blurredShadow` rasterizes and blurs into (which rounds
+    /// outward, up to 2 px more a side): the projected corners' bounds grown by the blur's reach
+    /// (NaN or infinite when they are).
     static func pixels(_ projected: [Point], sigma: Double, offset: Point) -> Double {
         let xs = projected.map(\.x), ys = projected.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .infinity }

@@ -1,7 +1,9 @@
 import AnimGeometry
 
 extension Rasterizer {
-    /// The exact coverage of polygons under a fill rule, self-intersections and overlaps included.
+    /// The coverage of polygons under a fill rule, self-intersections and overlaps included: exact,
+    /// unless the sweep's budget of exact work runs out (millions of crossings), after which the bands
+    /// that cross are sliced 1/64 px high (`WindingSweep.exactWork`).
     ///
     /// `coverage(of:clip:)` sums signed areas, which is exact only where the winding number is 0
     /// or ±1; here a sweep first reduces the polygons to their boundary under `rule` (see
@@ -33,7 +35,8 @@ extension Rasterizer {
 /// and 0 outside. Crossings are found as the sweep goes: if no two edges adjacent at the top of a
 /// band swap by its bottom, none cross in it; otherwise the band ends at the earliest swap (a
 /// band is at least 2⁻¹⁶ px high, which bounds the work on nearly parallel edges at a negligible
-/// area). An edge's consecutive boundary pieces are emitted as one.
+/// area). Past ``exactWork`` the rest of a band that crosses is sliced instead (``slice(from:to:_:)``).
+/// An edge's consecutive boundary pieces are emitted as one.
 struct WindingSweep {
     struct Edge {
         let x0, y0, x1, y1: Double

@@ -15,7 +15,7 @@ struct ControllerPlan {
 /// The animator's work: actions at offsets from the start, perhaps a transition that must come
 /// before the hierarchy changes (its snapshot is the picture before them), whether `from`
 /// leaves at the start rather than at the end, and the views UIKit adds for the transition only
-/// (the navigation dimming view), which leave when it ends.
+/// (the navigation dimming view and edge shadow), which leave when it ends.
 struct AnimatorSteps {
     var steps: [(offset: Double, action: Action)] = []
     var leadingTransition: Action?

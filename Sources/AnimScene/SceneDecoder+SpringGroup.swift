@@ -32,13 +32,13 @@ extension SceneDecoder {
             errors.append((object.optional("damping") ?? object.reader).error(
                 "a spring with damping 0 never settles, so it has no settling duration to run for",
                 hint: "give the animation a 'duration' (it ends there, at its toValue) or a damping above 0"))
-        } else if spring.initialVelocity == spring.damping / (2 * spring.mass) {
+        } else if spring.hasNoAmplitudeEstimate {
             errors.append(object.reader.error(
                 "this spring has no settling duration: UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)",
                 hint: "give the animation a 'duration'"))
         } else {
-            // Extreme values (a damping of 1e300, a mass of 1e-300) leave the estimate without a
-            // finite positive value.
+            // Otherwise only extreme values (a damping of 1e300, a mass of 1e-300) leave the
+            // estimate without a finite positive value.
             errors.append(object.reader.error(
                 "this spring's settling duration cannot be estimated: mass \(formatNumber(spring.mass)), stiffness \(formatNumber(spring.stiffness)) and damping \(formatNumber(spring.damping)) are out of the estimate's range",
                 hint: "give the animation a 'duration'"))

@@ -116,9 +116,11 @@ public struct SceneErrors: Error, Sendable, Hashable, CustomStringConvertible {
         (sorted.map(\.description) + [Self.count(errors.count)]).joined(separator: "\n")
     }
 
-    /// Each sorted error formatted with its source line and caret, then the count.
+    /// The first `SceneLoader.reportedErrors` sorted errors formatted with their source lines and
+    /// carets, how many more there are, then the count.
     public func formatted(source: [UInt8]?) -> String {
-        (sorted.map { $0.formatted(source: source) } + [Self.count(errors.count)]).joined(separator: "\n")
+        let shown = sorted.prefix(SceneLoader.reportedErrors).map { $0.formatted(source: source) }
+        return (shown + [SceneLoader.moreErrors(errors.count), Self.count(errors.count)].compactMap { $0 }).joined(separator: "\n")
     }
 
     static func count(_ n: Int) -> String { n == 1 ? "1 error" : "\(n) errors" }

@@ -88,6 +88,15 @@ public struct Spring: Hashable, Sendable {
     }
 }
 
+extension Spring {
+    /// Whether UIKit's settling estimate gives none because an underdamped spring's amplitude
+    /// factor A is below FLT_EPSILON: its initialVelocity is (within rounding) damping / (2 · mass).
+    public var hasNoAmplitudeEstimate: Bool {
+        guard let motion = SpringMotion(self), motion.zeta > 0, motion.zeta < 1 else { return false }
+        return motion.amplitudeFactor < SpringMotion.floatEpsilon
+    }
+}
+
 extension SpringMotion {
     /// The last time either mode of x = C_f e^(−(β+γ)t) + C_s e^(−(β−γ)t) is above ε.
     func overdampedSettling() -> Double {
@@ -107,12 +116,15 @@ extension SpringMotion {
     /// §5.2, branch ζ < 1.
     func underdampedSettling() -> Double {
         guard zeta > 0 else { return 0 }
-        let dampedOmega = omega * (1 - zeta * zeta).squareRoot()
-        let decay = omega * zeta
-        let a = abs((decay - velocity) / dampedOmega)
+        let a = amplitudeFactor
         guard a.isFinite else { return criticalSettling() }
         guard a >= Self.floatEpsilon else { return 0 }
-        return max(-naturalLog(Self.restThreshold / (a + 1)) / decay, 0)
+        return max(-naturalLog(Self.restThreshold / (a + 1)) / (omega * zeta), 0)
+    }
+
+    /// A = |(ζω0 − v)/ωd| of the ζ < 1 branch.
+    var amplitudeFactor: Double {
+        abs((omega * zeta - velocity) / (omega * (1 - zeta * zeta).squareRoot()))
     }
 
     /// §5.2, branch ζ ≥ 1, in UIKit's order of operations.

@@ -138,6 +138,10 @@ struct AnimationDecodingTests {
             "scene.json:2:66: layers[0].animations[0]: this spring has no settling duration: UIKit's estimate gives none when "
                 + "initialVelocity equals damping / (2 · mass) (hint: give the animation a 'duration')",
         ])
+        // Equal within rounding is the same case: 0.6 / (2 · 3) is 0.09999999999999999.
+        let rounded = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "mass": 3, "damping": 0.6, "initialVelocity": 0.1}"#)
+        #expect(rounded.first?.message.hasPrefix("this spring has no settling duration: UIKit's estimate gives none when initialVelocity") == true,
+                "\(rounded.map(\.message))")
         // Values past the estimate's range do not claim the initialVelocity case.
         let extreme = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 1e300, "allowsOverdamping": true}"#)
         #expect(extreme.map(\.message) == [
