@@ -38,6 +38,27 @@ struct TextRenderingTests {
         return Double(x) + alpha(b, x, y)
     }
 
+    /// Glyphs whose boxes map beyond the bounds (2 px to spare) are left out before their
+    /// outlines are built. A paragraph running far past a 120 × 40 layer, plain, rotated, under
+    /// perspective, or on one unwrapped line, draws exactly the pixels of its first 60 words,
+    /// which already run past the bounds: no glyph the cut keeps is lost.
+    @Test(arguments: [0, 1, 2, 3])
+    func textFarBeyondTheBoundsIsNotBuilt(_ variant: Int) throws {
+        let words = Array(repeating: "word", count: 400)
+        func configure(_ p: inout LayerProperties) {
+            p.text.isWrapped = variant != 3
+            switch variant {
+            case 1: p.transform = .rotation(0.3, axis: 0, 0, 1)
+            case 2: p.transform = Transform3D.perspective(distance: 200).concatenating(.rotation(0.5, axis: 0, 1, 0))
+            default: break
+            }
+        }
+        let all = try Self.render(words.joined(separator: " "), fontSize: 12, width: 120, height: 40, configure: configure)
+        let first = try Self.render(words.prefix(60).joined(separator: " "), fontSize: 12, width: 120, height: 40, configure: configure)
+        #expect(all.pixels == first.pixels)
+        #expect(all.pixels.contains { $0 != 0 }, "some text is drawn")
+    }
+
     @Test func outlinesAreTheFontsCubicContours() throws {
         let font = try DefaultFont.open()
         let o = font.outline(ofGlyph: font.glyphIndex(of: "o"))
