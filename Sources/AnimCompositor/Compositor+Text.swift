@@ -39,8 +39,8 @@ extension Compositor {
         var boxes: [UInt32: Rect] = [:]
         return glyphs.filter { g in
             guard let outline = face.outlines[g.glyph] else { return true }
-            let box = boxes[g.glyph] ?? outline.bounds
-            boxes[g.glyph] = box
+            let box: Rect
+            if let known = boxes[g.glyph] { box = known } else { box = outline.bounds; boxes[g.glyph] = box }
             let o = g.origin + bounds.origin
             let placed = Rect(x: o.x + box.minX * scale, y: o.y - box.maxY * scale, width: box.width * scale, height: box.height * scale)
             guard let corners = Projection.corners(of: placed, map), let minY = corners.map(\.y).min(),
