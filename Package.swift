@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
         .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
-        .testTarget(name: "AnimPhysicsTests", dependencies: ["AnimPhysics", "AnimGeometry"]),
+        .testTarget(name: "AnimPhysicsTests", dependencies: ["AnimPhysics", "AnimGeometry", "AnimTestRandom"]),
         .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry", "AnimPhysics"]),
         .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
         .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),

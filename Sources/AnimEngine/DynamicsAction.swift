@@ -40,10 +40,14 @@ public struct DynamicsTrack: Hashable, Sendable {
 
     public var stepCount: Int { items.isEmpty ? 0 : poses.count / (3 * items.count) }
 
+    /// Appends the animator's poses; its items are this track's, in the same order.
     mutating func record(_ animator: DynamicAnimator) {
-        for item in items {
-            let pose = animator.pose(of: item) ?? (center: .zero, angle: 0)
-            poses += [pose.center.x, pose.center.y, pose.angle]
+        precondition(animator.items == items, "a track records the animator it was made for")
+        for k in items.indices {
+            let pose = animator.pose(atIndex: k)
+            poses.append(pose.center.x)
+            poses.append(pose.center.y)
+            poses.append(pose.angle)
         }
     }
 
@@ -56,15 +60,21 @@ public struct DynamicsTrack: Hashable, Sendable {
     /// An item's centre and angle at scene time t.
     public func pose(of item: Int, at t: Double) -> (center: Point, angle: Double)? {
         guard let j = items.firstIndex(of: item), stepCount > 0 else { return nil }
-        let base = 3 * (stepIndex(at: t) * items.count + j)
+        return pose(atIndex: j, step: stepIndex(at: t))
+    }
+
+    private func pose(atIndex j: Int, step: Int) -> (center: Point, angle: Double) {
+        let base = 3 * (step * items.count + j)
         return (Point(x: poses[base], y: poses[base + 1]), poses[base + 2])
     }
 
     /// What UIKit writes on each tick: the item's centre, and its transform replaced by a pure
     /// rotation (any scale is lost, as on iOS).
     func apply(at t: Double, to tree: inout LayerTree) {
-        for item in items {
-            guard let pose = pose(of: item, at: t) else { continue }
+        guard stepCount > 0 else { return }
+        let step = stepIndex(at: t)
+        for (j, item) in items.enumerated() {
+            let pose = pose(atIndex: j, step: step)
             tree.nodes[item].properties.position = pose.center
             tree.nodes[item].properties.transform = .rotation(pose.angle, axis: 0, 0, 1)
         }

@@ -25,7 +25,8 @@ public struct DynamicAnimator: Hashable, Sendable {
         let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
         let all = kept + added
         var newItems: [Int] = []
-        for b in all { for id in b.items where !newItems.contains(id) { newItems.append(id) } }
+        var named: Set<Int> = []
+        for b in all { for id in b.items where named.insert(id).inserted { newItems.append(id) } }
         var bodies: [Body] = []
         sizes = []
         boundsTypes = []
@@ -57,8 +58,12 @@ public struct DynamicAnimator: Hashable, Sendable {
 
     /// An item's centre (points, reference coordinates) and angle, if it is in the animator.
     public func pose(of item: Int) -> (center: Point, angle: Double)? {
-        guard let i = items.firstIndex(of: item) else { return nil }
-        let b = world.bodies[i]
+        items.firstIndex(of: item).map(pose(atIndex:))
+    }
+
+    /// The pose of `items[k]`.
+    public func pose(atIndex k: Int) -> (center: Point, angle: Double) {
+        let b = world.bodies[k]
         return (Point(x: b.position.x * Self.scale, y: b.position.y * Self.scale), b.angle)
     }
 

@@ -15,7 +15,7 @@ enum Shape: Hashable, Sendable {
     /// The farthest point of the core from the centre (for the sub-step estimate of turning).
     var reach: Double {
         switch self {
-        case let .polygon(p): p.vertices.map(\.length).max() ?? 0
+        case let .polygon(p): p.vertices.reduce(0) { max($0, $1.length) }
         case .circle: 0
         }
     }

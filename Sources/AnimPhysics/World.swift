@@ -3,8 +3,8 @@
 /// pure function of its inputs and the number of steps.
 public struct World: Hashable, Sendable {
     var bodies: [Body] = []
-    /// Body pairs that may collide, in a fixed order (filtering is decided when pairs are added).
-    var pairs: [Pair] = []
+    /// Which body pairs may collide, and their order (decided when behaviours are added).
+    var collisions = CollisionPairs()
     var joints: [Joint] = []
     var contacts: [Contact] = []
     /// True once every dynamic body has rested for `timeToSleep` (the animator pauses).
@@ -64,25 +64,33 @@ public struct World: Hashable, Sendable {
         }
     }
 
-    /// New manifolds for every pair whose boxes overlap, warm-started from the last step's.
+    /// New manifolds for every pair that may collide and whose boxes overlap, warm-started from
+    /// the last step's, in the pairs' order.
     mutating func collide() {
         var old: [Pair: Manifold] = [:]
         for c in contacts { old[Pair(a: c.a, b: c.b)] = c.manifold }
         contacts.removeAll(keepingCapacity: true)
-        for pair in pairs {
-            let A = bodies[pair.a], B = bodies[pair.b]
-            guard A.isDynamic || B.isDynamic else { continue }
-            let xfA = A.placement, xfB = B.placement
-            let boxA = A.shape.bounds(xfA), boxB = B.shape.bounds(xfB)
-            guard boxA.lower.x <= boxB.upper.x, boxB.lower.x <= boxA.upper.x,
-                  boxA.lower.y <= boxB.upper.y, boxB.lower.y <= boxA.upper.y,
-                  let (m, swapped) = Shape.manifold(A.shape, xfA, B.shape, xfB) else { continue }
-            let (a, b) = swapped ? (pair.b, pair.a) : (pair.a, pair.b)
-            var c = Contact(a: a, b: b, manifold: m, friction: (A.friction * B.friction).squareRoot(),
+        let placements = bodies.map(\.placement)
+        for (a, b) in overlappingPairs(placements) {
+            let A = bodies[a], B = bodies[b]
+            guard let (m, swapped) = Shape.manifold(A.shape, placements[a], B.shape, placements[b]) else { continue }
+            let (first, second) = swapped ? (b, a) : (a, b)
+            var c = Contact(a: first, b: second, manifold: m, friction: (A.friction * B.friction).squareRoot(),
                             restitution: max(A.restitution, B.restitution))
-            if let previous = old[Pair(a: a, b: b)] { c.warmStart(from: previous) }
+            if let previous = old[Pair(a: first, b: second)] { c.warmStart(from: previous) }
             contacts.append(c)
         }
+    }
+
+    /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in order.
+    func overlappingPairs(_ placements: [Placement]) -> [(Int, Int)] {
+        let boxes = bodies.indices.map { bodies[$0].shape.bounds(placements[$0]) }
+        var found: [(rank: CollisionPairs.Rank, a: Int, b: Int)] = []
+        BroadPhase.overlaps(boxes) { a, b in
+            guard bodies[a].isDynamic || bodies[b].isDynamic, let rank = collisions.rank(a, b) else { return }
+            found.append((rank, a, b))
+        }
+        return found.sorted { $0.rank < $1.rank }.map { ($0.a, $0.b) }
     }
 
     /// Gravity and forces, then resistance as v / (1 + h·c) (the host's form, §10.2).

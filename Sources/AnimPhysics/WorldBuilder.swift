@@ -42,23 +42,21 @@ struct WorldBuilder {
         applyMaterials(behaviors)
         applyForces(behaviors)
         var world = World()
-        var pairs: [World.Pair] = []
-        var seen: Set<World.Pair> = []
-        func add(_ p: World.Pair) { if seen.insert(p).inserted { pairs.append(p) } }
+        var collisions = CollisionPairs()
+        let bodyOfItem = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         var joints: [Joint] = []
         for (index, behavior) in behaviors.enumerated() {
             switch behavior {
             case let .collision(c):
-                let members = c.items.compactMap { items.firstIndex(of: $0) }
-                if c.mode != .boundaries {
-                    for (k, i) in members.enumerated() { for j in members[(k + 1)...] where i != j { add(World.Pair(a: min(i, j), b: max(i, j))) } }
-                }
+                let members = c.items.compactMap { bodyOfItem[$0] }
+                var segments: [Int] = []
                 if c.mode != .items {
                     for segment in boundarySegments(c) {
                         bodies.append(.fixed(.segment(segment.0, segment.1)))
-                        for i in members { add(World.Pair(a: i, b: bodies.count - 1)) }
+                        segments.append(bodies.count - 1)
                     }
                 }
+                collisions.add(behavior: index, members: members, itemsCollide: c.mode != .boundaries, segments: segments)
             case let .attachment(a):
                 joints.append(attachmentJoint(a))
             case let .snap(s):
@@ -67,7 +65,7 @@ struct WorldBuilder {
             }
         }
         world.bodies = bodies
-        world.pairs = pairs
+        world.collisions = collisions
         world.joints = joints
         return world
     }

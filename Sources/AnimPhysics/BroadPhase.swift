@@ -1,0 +1,36 @@
+/// Sort and sweep: the pairs of boxes that overlap (touching counts), without testing every pair.
+/// Boxes are sorted by their lower edge on the axis along which their centres spread more
+/// (ties by index, so the order is total); each box is tested only against those that start
+/// before it ends on that axis.
+enum BroadPhase {
+    typealias Box = (lower: Vec2, upper: Vec2)
+
+    /// Calls `body(i, j)`, i < j, once for each overlapping pair. Boxes with a NaN are skipped
+    /// (they overlap nothing).
+    static func overlaps(_ boxes: [Box], _ body: (Int, Int) -> Void) {
+        let valid = boxes.indices.filter { boxes[$0].lower.x <= boxes[$0].upper.x && boxes[$0].lower.y <= boxes[$0].upper.y }
+        let alongX = spread(valid.map { boxes[$0].lower.x + boxes[$0].upper.x })
+            >= spread(valid.map { boxes[$0].lower.y + boxes[$0].upper.y })
+        func lower(_ i: Int) -> Double { alongX ? boxes[i].lower.x : boxes[i].lower.y }
+        func upper(_ i: Int) -> Double { alongX ? boxes[i].upper.x : boxes[i].upper.y }
+        func crossOverlap(_ i: Int, _ j: Int) -> Bool {
+            alongX ? boxes[i].lower.y <= boxes[j].upper.y && boxes[j].lower.y <= boxes[i].upper.y
+                   : boxes[i].lower.x <= boxes[j].upper.x && boxes[j].lower.x <= boxes[i].upper.x
+        }
+        let order = valid.sorted { (lower($0), $0) < (lower($1), $1) }
+        for (k, i) in order.enumerated() {
+            let end = upper(i)
+            for j in order[(k + 1)...] {
+                guard lower(j) <= end else { break }
+                if crossOverlap(i, j) { body(min(i, j), max(i, j)) }
+            }
+        }
+    }
+
+    /// The range of finite values (0 when there are none); infinite centres are ignored.
+    private static func spread(_ values: [Double]) -> Double {
+        let finite = values.filter(\.isFinite)
+        guard let low = finite.min(), let high = finite.max() else { return 0 }
+        return high - low
+    }
+}
