@@ -19,7 +19,10 @@ extension Compositor {
         var layers: [DepthLayer] = []
         var planeSurfaces: [Surface] = []
         for p in planes {
-            var planeSurface = surface.offscreen()
+            guard var planeSurface = surface.offscreen() else {
+                drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &surface)
+                continue
+            }
             drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &planeSurface)
             let layer = tree.nodes[p.index].properties
             // A plane seen exactly edge-on covers no area and has no depth to sort by.

@@ -39,7 +39,11 @@ extension Compositor {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
-        var layerSurface = surface.offscreen()
+        // Past the frame's offscreen limit the layer is drawn straight in (and the frame reports it).
+        guard var layerSurface = surface.offscreen() else {
+            drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
+            return
+        }
         let innerAlpha = groups ? 1 : alpha * opacity
         drawContents(draw, tree: tree, alpha: innerAlpha, into: &layerSurface)
         if clips { Blend.clip(&layerSurface.bitmap, to: shape.mask, area: layerSurface.dirty) }
@@ -74,7 +78,7 @@ extension Compositor {
             surface.dirty = surface.dirty.intersection(coverage?.bounds ?? .empty)
             return
         }
-        var maskSurface = surface.offscreen()
+        guard var maskSurface = surface.offscreen() else { return }
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
         drawSublayers([mask], tree: tree, placement: placement, alpha: 1, into: &maskSurface)
         Blend.mask(&surface.bitmap, dstArea: surface.dirty, byAlphaOf: maskSurface.bitmap, srcArea: maskSurface.dirty)

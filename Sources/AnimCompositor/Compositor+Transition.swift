@@ -11,7 +11,11 @@ extension Compositor {
         let opacity = live.opacity.isNaN ? 0 : min(1, max(0, live.opacity))
         guard !live.isHidden, opacity > 0, alpha > 0, placement.deviceMap(of: live).isFinite else { return }
         let sources = TransitionSources(transition: tr, live: tree)
-        var out = surface.offscreen()
+        // Past the frame's offscreen limit: the new state, without the effect.
+        guard var out = surface.offscreen() else {
+            drawAnyLayer(sources.index, tree: sources.tree(.new), placement: placement, alpha: alpha * opacity, into: &surface)
+            return
+        }
         let p = min(1, max(0, tr.progress.isFinite ? tr.progress : 0))
         switch tr.effect.type {
         case .fade:
@@ -38,7 +42,7 @@ extension Compositor {
     /// fade: old × (1 − p) + new × p, per premultiplied channel.
     private func drawDissolve(_ s: TransitionSources, progress p: Double, placement: Placement, into out: inout Surface) {
         drawAnyLayer(s.index, tree: s.tree(.old), placement: placement, alpha: 1, into: &out)
-        var new = out.offscreen()
+        guard var new = out.offscreen() else { return }
         drawAnyLayer(s.index, tree: s.tree(.new), placement: placement, alpha: 1, into: &new)
         let area = out.dirty.union(new.dirty)
         Blend.dissolve(&out.bitmap, toward: new.bitmap, weight: Self.alpha8(p), area: area)
@@ -56,7 +60,10 @@ extension Compositor {
                 drawAnyLayer(s.index, tree: tree, placement: placement, alpha: 1, into: &out)
                 continue
             }
-            var face = out.offscreen()
+            guard var face = out.offscreen() else {
+                drawAnyLayer(s.index, tree: tree, placement: placement, alpha: 1, into: &out)
+                continue
+            }
             drawAnyLayer(s.index, tree: tree, placement: placement, alpha: 1, into: &face)
             Blend.darken(&face.bitmap, by: Self.alpha8(pose.dim), area: face.dirty)
             Blend.composite(face.bitmap, opacity: 255, area: face.dirty, into: &out.bitmap)

@@ -61,6 +61,8 @@ public struct Compositor: Sendable {
     /// the canvas's size, 0 never bands. Set only by tests, which band small canvases to check
     /// the bytes are the same.
     var bandRows: Int?
+    /// The offscreen surfaces a frame may hold at once: nil for ``OffscreenLimit``'s; set only by tests.
+    var offscreenLimit: Int?
 
     public init(canvas: CanvasSpec, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {
         self.init(canvas: canvas, images: images, text: text, pyramids: ImagePyramids(), contentsCache: ContentsCache())
@@ -75,8 +77,16 @@ public struct Compositor: Sendable {
         self.contentsCache = contentsCache
     }
 
-    /// Renders one frame. Returns nil only if the canvas size is invalid.
+    /// Renders one frame. Returns nil only if the canvas size is invalid. A frame that needed more
+    /// offscreen passes than ``OffscreenLimit`` allows is drawn without them (see
+    /// ``render(_:overflow:)``).
     public func render(_ tree: LayerTree) -> Bitmap? {
+        var overflow: OffscreenOverflow?
+        return render(tree, overflow: &overflow)
+    }
+
+    /// Renders one frame; `overflow` says whether it was drawn without some offscreen passes.
+    public func render(_ tree: LayerTree, overflow: inout OffscreenOverflow?) -> Bitmap? {
         let bg = canvas.background.premultipliedRGBA8
         let fill = PixelRGBA8(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
@@ -93,7 +103,7 @@ public struct Compositor: Sendable {
             guard let new = Bitmap(width: width, height: height, filledWith: fill) else { return nil }
             bitmap = consume new
         }
-        let pool = SurfacePool(width: bitmap.width, height: bitmap.height)
+        let pool = SurfacePool(width: bitmap.width, height: bitmap.height, limit: offscreenLimit)
         // Moved, not copied: a second reference would make the first draw copy the whole canvas.
         var surface = Surface(bitmap: consume bitmap, pool: pool)
         if tracksUntouched {
@@ -104,6 +114,9 @@ public struct Compositor: Sendable {
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.drawBands()
         surface.pool.close()
+        if pool.refused > 0 {
+            overflow = OffscreenOverflow(limit: pool.limit, width: width, height: height, skipped: pool.refused)
+        }
         return surface.bitmap
     }
 
@@ -202,7 +215,8 @@ struct Surface {
 
 
     /// A transparent canvas-sized surface for a layer drawn offscreen; give it back with `recycle`.
-    func offscreen() -> Surface { pool.take() }
+    /// Nil when the frame holds as many as it may (``OffscreenLimit``): draw without the pass.
+    func offscreen() -> Surface? { pool.take() }
 
     var fullRect: PixelRect { PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height) }
 

@@ -6,19 +6,35 @@ import Synchronization
 /// with many shadowed layers allocates and zeroes a few canvases instead of one per layer.
 /// One pool serves one `render` call on one thread; reuse cannot change a pixel, since every
 /// surface taken is fully transparent.
+///
+/// Nested passes hold one surface each, so a frame holds as many as its layers nest offscreen
+/// passes. A frame may hold at most `limit` at once (``OffscreenLimit``); past it `take` refuses,
+/// the caller draws without that pass, and the refusal is reported with the frame.
 final class SurfacePool {
     private let width: Int
     private let height: Int
     private var free: [Bitmap] = []
+    /// The most surfaces held at once.
+    let limit: Int
+    /// Surfaces taken and not yet given back.
+    private(set) var held = 0
+    /// How many takes were refused.
+    private(set) var refused = 0
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, limit: Int? = nil) {
         self.width = width
         self.height = height
+        self.limit = limit ?? OffscreenLimit.surfaces(width: width, height: height)
     }
 
     /// A transparent surface of the canvas's size: one given back in this frame, one left by an
-    /// earlier frame (BitmapCache), or a new one.
-    func take() -> Surface {
+    /// earlier frame (BitmapCache), or a new one; nil when the frame already holds `limit`.
+    func take() -> Surface? {
+        guard held < limit else {
+            refused += 1
+            return nil
+        }
+        held += 1
         let bitmap = free.popLast() ?? BitmapCache.shared.take(width: width, height: height) ?? Bitmap(width: width, height: height)!
         return Surface(bitmap: consume bitmap, pool: self)
     }
@@ -38,6 +54,7 @@ final class SurfacePool {
         bitmap.clear(surface.dirty)
         surface.dirty = .empty
         free.append(bitmap)
+        held -= 1
     }
 
     /// Stands in for a bitmap that has been moved out of its surface (back to the pool, or to a

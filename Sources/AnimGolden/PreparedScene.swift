@@ -63,7 +63,13 @@ struct PreparedScene: Sendable {
         guard let renderer else {
             return (FrameResult(frame: frame, time: 0, verdict: .missingGolden, golden: checker.store.url(scene: name, frame: frame)), [])
         }
-        return checker.check(renderer.renderFrame(frame), scene: name, frame: frame, time: renderer.time(ofFrame: frame))
+        let time = renderer.time(ofFrame: frame)
+        let (bitmap, overflow) = renderer.checkedRender(renderer.presentation(ofFrame: frame))
+        if let overflow {  // not compared, and never recorded: the frame is not what the scene asks for
+            return (FrameResult(frame: frame, time: time, verdict: .missingGolden, golden: checker.store.url(scene: name, frame: frame)),
+                    ["frame \(frame): \(overflow)"])
+        }
+        return checker.check(bitmap, scene: name, frame: frame, time: time)
     }
 
     /// Checks the golden folder once the frames are checked (see ``GoldenFolderCheck``); nothing for

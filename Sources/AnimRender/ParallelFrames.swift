@@ -60,7 +60,7 @@ public enum ParallelFrames {
                 var prepared: Prepared?
                 if tree != previous {
                     shown.release()  // first, so the new frame can draw into its canvas
-                    shown.replace(with: renderer.render(tree))
+                    shown.replace(with: renderer.render(tree, frame: i))
                     prepared = prepare(i, shown.bitmap)
                 }
                 previous = tree
@@ -230,7 +230,7 @@ private final class FramePipeline<Prepared: Sendable>: Sendable {
     }
 
     private func drawn(_ k: Int, _ tree: LayerTree, _ renderer: Renderer) -> Slot {
-        let frame = renderer.render(tree)
+        let frame = renderer.render(tree, frame: indices[k])
         let value = prepare(indices[k], frame)
         return .drawn(frame, value)
     }

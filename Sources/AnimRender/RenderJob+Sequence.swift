@@ -15,24 +15,30 @@ extension RenderJob {
         var done = 0
         // What was made of the picture last drawn, per sink: a repeated frame is the same picture.
         var last = [PreparedFrame?](repeating: nil, count: sinks.count)
-        do {
+        do throws(RenderError) {
             let preparedBytes = preparations.reduce(0) { $0 + ($1?.work.bytesPerPixel ?? 0) }
             try ParallelFrames.render(renderer, frames: needed, threads: request.threads, preparedBytesPerPixel: preparedBytes,
                                       prepare: { i, frame in
                 preparations.map { p in p.flatMap { $0.frames.contains(i) ? $0.work.run(on: frame) : nil } }
-            }, consume: { (i, bitmap, prepared: [PreparedFrame?]?) throws(CodecError) in
+            }, consume: { (i, bitmap, prepared: [PreparedFrame?]?) throws(RenderError) in
+                // A repeated frame was not drawn again: the frame it repeats was checked before it.
+                if let overflow = renderer.overflow(ofFrame: i) { throw .frame(i, time: renderer.time(ofFrame: i), overflow) }
                 if let prepared { last = prepared }
-                for (k, sink) in sinks.enumerated() where cursors[k] < sink.frames.count && sink.frames[cursors[k]] == i {
-                    try sink.add(bitmap, prepared: last[k], index: i)
-                    cursors[k] += 1
+                do throws(CodecError) {
+                    for (k, sink) in sinks.enumerated() where cursors[k] < sink.frames.count && sink.frames[cursors[k]] == i {
+                        try sink.add(bitmap, prepared: last[k], index: i)
+                        cursors[k] += 1
+                    }
+                } catch {
+                    throw .output(error)
                 }
                 done += 1
                 progress(done, needed.count)
             })
-            for sink in sinks { try sink.commit() }
+            do throws(CodecError) { for sink in sinks { try sink.commit() } } catch { throw .output(error) }
         } catch {
             for sink in sinks { sink.discard() }
-            throw .output(error)
+            throw error
         }
     }
 

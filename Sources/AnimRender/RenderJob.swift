@@ -83,21 +83,21 @@ public struct RenderJob {
     }
 
     private func writeSingle(_ single: OutputRequest.SingleFrame) throws(RenderError) {
-        let time: Double, path: String
+        let time: Double, path: String, index: Int?
         switch single {
         case let .index(i, p):
             guard i >= 0 && i < renderer.frameCount else {
                 throw .usage("--frame \(i) is out of range: the scene has frames 0…\(renderer.frameCount - 1)")
             }
-            time = renderer.time(ofFrame: i)
-            path = p
+            (time, path, index) = (renderer.time(ofFrame: i), p, i)
         case let .time(t, p):
-            time = t
-            path = p
+            (time, path, index) = (t, p, nil)
         }
+        do throws(CodecError) { try AtomicFile.checkWritable(path) } catch { throw .output(error) }
+        let (bitmap, overflow) = renderer.checkedRender(renderer.scene.timeline.presentation(at: time))
+        if let overflow { throw .frame(index, time: time, overflow) }
         do {
-            try AtomicFile.checkWritable(path)
-            try AtomicFile.write(try PNGCodec.encode(renderer.render(at: time)), to: path)
+            try AtomicFile.write(try PNGCodec.encode(bitmap), to: path)
         } catch {
             throw .output(error)
         }

@@ -25,6 +25,8 @@ public struct Renderer: Sendable {
     public let canvas: SceneCanvas
     public let includeEnd: Bool
     let compositor: Compositor
+    /// Frames drawn without some offscreen passes (``OffscreenLimit``), by index.
+    private let overflows = OverflowLog()
 
     public init(scene: Scene, options: RenderOptions = RenderOptions()) {
         self.scene = scene
@@ -51,7 +53,29 @@ public struct Renderer: Sendable {
 
     /// Frame `index`.
     public func renderFrame(_ index: Int) -> Bitmap {
-        render(at: time(ofFrame: index))
+        render(presentation(ofFrame: index), frame: index)
+    }
+
+    /// The picture of frame `index`'s presentation tree; a frame drawn without some offscreen
+    /// passes is remembered (``overflow(ofFrame:)``).
+    public func render(_ tree: LayerTree, frame index: Int) -> Bitmap {
+        let (bitmap, overflow) = checkedRender(tree)
+        if let overflow { overflows.record(overflow, frame: index) }
+        return bitmap
+    }
+
+    /// Why frame `index`, drawn by ``render(_:frame:)`` or ``renderFrame(_:)``, is not right: it
+    /// needed more offscreen passes than a frame may hold. Nil for a frame drawn in full.
+    public func overflow(ofFrame index: Int) -> OffscreenOverflow? {
+        overflows.overflow(ofFrame: index)
+    }
+
+    /// The picture of a presentation tree, and whether it was drawn without some offscreen passes.
+    public func checkedRender(_ tree: LayerTree) -> (bitmap: Bitmap, overflow: OffscreenOverflow?) {
+        var overflow: OffscreenOverflow?
+        // The canvas size was validated when the scene was loaded, so the bitmap always exists.
+        let bitmap = compositor.render(tree, overflow: &overflow)!
+        return (bitmap, overflow)
     }
 
     /// The picture at scene time `t`.

@@ -201,7 +201,7 @@ struct RenderCommand: ParsableCommand {
             bar.finish()
         } catch {
             bar.finish()
-            if case let .usage(problem) = error {
+            if let problem = error.sceneProblem {
                 printError("error: \(sceneName): \(problem)")
                 throw ExitCode(2)
             }

@@ -108,4 +108,18 @@ struct ExtremeValuesCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect((try? Data(contentsOf: gif))?.starts(with: Array("GIF89a".utf8)) == true)
     }
+
+    /// 40 nested group-opacity layers on a 4096×4096 canvas need 40 offscreen surfaces at once,
+    /// over the 32 a frame of that size may hold (2 GiB): refused, located at the frame, nothing
+    /// written, on one thread and on two.
+    @Test(arguments: [["--frame", "0", "--png", "DIR/one.png"], ["--gif", "DIR/out.gif", "--threads", "2"],
+                      ["--png-dir", "DIR/frames", "--threads", "1"]])
+    func layersNestedPastTheOffscreenLimitAreRefused(_ arguments: [String]) throws {
+        var layer = ##"{"id": "leaf", "frame": [0, 0, 10, 10], "backgroundColor": "#3366CC"}"##
+        for depth in 0..<40 {
+            layer = ##"{"id": "g\##(depth)", "frame": [1, 1, 10, 10], "opacity": 0.5, "backgroundColor": "#FF000040", "sublayers": [\##(layer)]}"##
+        }
+        let json = Self.canvas(#""width": 4096, "height": 4096, "fps": 10, "duration": 0.3"#, layers: "[\(layer)]")
+        try expectRefused(json, arguments, "frame 0 (t = 0 s): its layers nest more than 32 offscreen passes")
+    }
 }
