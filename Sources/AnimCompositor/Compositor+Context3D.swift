@@ -31,9 +31,16 @@ extension Compositor {
                 continue
             }
             let depth = PlaneDepth(deviceToPlane: inverse, matrix: p.placement.matrix(of: layer))
-            layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
             surface.markDrawn(planeSurface.dirty)
-            planeSurfaces.append(planeSurface)
+            // A plane drawn over less than half the canvas is copied out and its surface given back,
+            // so a context of many small planes holds one surface, not one per plane (OffscreenLimit).
+            if planeSurface.dirty.width * planeSurface.dirty.height * 2 < planeSurface.bitmap.width * planeSurface.bitmap.height {
+                layers.append(DepthLayer(cropping: planeSurface.bitmap, to: planeSurface.dirty, depth: depth))
+                surface.pool.recycle(&planeSurface)
+            } else {
+                layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
+                planeSurfaces.append(planeSurface)
+            }
         }
         if !layers.isEmpty { surface.drawBands() }
         DepthCompositor.composite(layers, into: &surface.bitmap)

@@ -29,9 +29,44 @@ struct PlaneDepth {
 
 /// A plane's rendering, the part of it drawn, and its depth function.
 struct DepthLayer {
+    /// The rendering: canvas-sized, or cropped to `area`.
     let bitmap: Bitmap
+    /// The canvas position of the bitmap's top-left pixel.
+    let originX: Int, originY: Int
     let area: PixelRect
     let depth: PlaneDepth
+
+    /// A canvas-sized rendering.
+    init(bitmap: Bitmap, area: PixelRect, depth: PlaneDepth) {
+        (self.bitmap, originX, originY, self.area, self.depth) = (bitmap, 0, 0, area, depth)
+    }
+
+    /// The part `area` (within the canvas) of a canvas-sized rendering, copied out, so the canvas-sized
+    /// surface can go back to its pool while the context's other planes are drawn.
+    init(cropping canvas: Bitmap, to area: PixelRect, depth: PlaneDepth) {
+        let area = area.intersection(PixelRect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height))
+        (originX, originY, self.area, self.depth) = (area.minX, area.minY, area, depth)
+        guard !area.isEmpty, var crop = Bitmap(width: area.width, height: area.height) else {
+            bitmap = Bitmap(width: 1, height: 1)!
+            return
+        }
+        canvas.pixels.withUnsafeBytes { src in
+            crop.pixels.withUnsafeMutableBytes { dst in
+                let rowBytes = area.width * 4
+                for y in 0..<area.height {
+                    let from = ((area.minY + y) * canvas.width + area.minX) * 4
+                    (dst.baseAddress! + y * rowBytes).copyMemory(from: src.baseAddress! + from, byteCount: rowBytes)
+                }
+            }
+        }
+        bitmap = crop
+    }
+
+    /// Whether the bitmap holds every pixel of `area`.
+    var holdsArea: Bool {
+        area.isEmpty || (area.minX >= originX && area.minY >= originY
+            && area.maxX - originX <= bitmap.width && area.maxY - originY <= bitmap.height)
+    }
 }
 
 /// Per-pixel far-to-near compositing of the planes of a 3D rendering context.
@@ -61,9 +96,8 @@ enum DepthCompositor {
         for l in layers { region = region.union(l.area) }
         region = region.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty else { return }
-        // The planes are read without bounds checks: each is a canvas-sized offscreen.
-        precondition(layers.allSatisfy { $0.bitmap.width == dst.width && $0.bitmap.height == dst.height },
-                     "a plane's bitmap must have the canvas's size")
+        // The planes are read without bounds checks, only inside their areas.
+        precondition(layers.allSatisfy(\.holdsArea), "a plane's bitmap must hold its area")
         let width = dst.width
         dst.pixels.withUnsafeMutableBytes { out in
             withPlanePixels(layers) { planes in
@@ -203,7 +237,8 @@ enum DepthCompositor {
             func bind(_ k: Int) -> R {
                 guard k < layers.count else { return body(UnsafeBufferPointer(planes)) }
                 return layers[k].bitmap.pixels.withUnsafeBytes { bytes in
-                    (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width))
+                    (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width,
+                                                                         originX: layers[k].originX, originY: layers[k].originY))
                     return bind(k + 1)
                 }
             }
@@ -216,13 +251,14 @@ enum DepthCompositor {
 private struct PlanePixels {
     let bytes: UnsafeRawBufferPointer
     let width: Int
+    let originX: Int, originY: Int
 
     @inline(__always)
     subscript(x: Int, y: Int) -> PixelRGBA8 {
-        let o = (y * width + x) * 4
+        let o = ((y - originY) * width + x - originX) * 4
         return PixelRGBA8(r: bytes[o], g: bytes[o + 1], b: bytes[o + 2], a: bytes[o + 3])
     }
 
     @inline(__always)
-    func alpha(_ x: Int, _ y: Int) -> UInt8 { bytes[(y * width + x) * 4 + 3] }
+    func alpha(_ x: Int, _ y: Int) -> UInt8 { bytes[((y - originY) * width + x - originX) * 4 + 3] }
 }

@@ -26,6 +26,12 @@ struct DepthCompositorReferenceTests {
         // Without lines (a context too large for their budget) every pixel is sampled: the same bytes.
         DepthCompositor.composite(layers, into: &sampled, lineBudget: 0)
         #expect(sampled.pixels == plain.pixels, "seed \(seed), sampled everywhere")
+        // Planes copied out to their areas (as a context of small planes keeps them): the same bytes.
+        var cropped = background
+        let crops = layers.map { DepthLayer(cropping: $0.bitmap, to: $0.area, depth: $0.depth) }
+        #expect(crops.allSatisfy { $0.bitmap.width == $0.area.width && $0.bitmap.height == $0.area.height && $0.holdsArea })
+        DepthCompositor.composite(crops, into: &cropped)
+        #expect(cropped.pixels == plain.pixels, "seed \(seed), cropped planes")
     }
 
     /// Across the seeds the planes cross inside some pixels, so the averaged orders are compared too.

@@ -65,6 +65,35 @@ struct OffscreenLimitSceneTests {
         }
     }
 
+    /// A 3D context of many small planes holds one surface at a time: each plane is copied out of
+    /// its surface and the surface given back. 24 cards, each turned about y, in one transform
+    /// layer: no pass skipped with room for one surface, and the bytes of the default limit.
+    @Test func smallPlanesOfAContextHoldOneSurface() throws {
+        var tree = LayerTree()
+        var context = LayerProperties()
+        context.kind = .transform
+        context.bounds = Rect(x: 0, y: 0, width: 240, height: 160)
+        context.position = Point(x: 120, y: 80)
+        let root = tree.append(id: "context", properties: context, parent: nil)
+        for k in 0..<24 {
+            var card = LayerProperties()
+            card.bounds = Rect(x: 0, y: 0, width: 30, height: 20)
+            card.position = Point(x: 20 + Double(k % 6) * 40, y: 25 + Double(k / 6) * 36)
+            card.backgroundColor = Color(red: Double(k) / 24, green: 0.5, blue: 0.8)
+            card.transform = Transform3D.rotation(0.3 + 0.05 * Double(k), axis: 0, 1, 0).concatenating(.perspective(distance: 300))
+            card.zPosition = Double(k % 5)
+            tree.append(id: "card\(k)", properties: card, parent: root)
+        }
+        let compositor = Compositor(canvas: CanvasSpec(width: 240, height: 160, scale: 1, background: .white))
+        let (full, _) = try render(compositor, tree)
+        var tight = compositor
+        tight.offscreenLimit = 1
+        let (bitmap, overflow) = try render(tight, tree)
+        #expect(overflow == nil)
+        #expect(bitmap == full)
+        #expect(full.pixels.contains { $0 != 255 }, "the cards are drawn")
+    }
+
     /// 258 surfaces at 1920×1080, 64 at 3840×2160, 8 at the largest canvas, never fewer than 8.
     @Test func theLimitIsTwoGibibytesOfSurfaces() {
         #expect(OffscreenLimit.surfaces(width: 1920, height: 1080) == 258)
