@@ -18,6 +18,7 @@ extension Compositor {
         }
         var layers: [DepthLayer] = []
         var planeSurfaces: [Surface] = []
+        var copied = 0
         for p in planes {
             guard var planeSurface = surface.offscreen() else {
                 drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &surface)
@@ -35,7 +36,10 @@ extension Compositor {
             // A plane drawn over less than half the canvas is copied out and its surface given back,
             // so a context of many small planes holds one surface, not one per plane (OffscreenLimit).
             if planeSurface.dirty.width * planeSurface.dirty.height * 2 < planeSurface.bitmap.width * planeSurface.bitmap.height {
-                layers.append(DepthLayer(cropping: planeSurface.bitmap, to: planeSurface.dirty, depth: depth))
+                let plane = DepthLayer(cropping: planeSurface.bitmap, to: planeSurface.dirty, depth: depth)
+                layers.append(plane)
+                copied += plane.bitmap.pixels.count
+                surface.pool.reserve(plane.bitmap.pixels.count)
                 surface.pool.recycle(&planeSurface)
             } else {
                 layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))
@@ -46,6 +50,7 @@ extension Compositor {
         DepthCompositor.composite(layers, into: &surface.bitmap)
         layers.removeAll()
         while var s = planeSurfaces.popLast() { surface.pool.recycle(&s) }
+        surface.pool.release(copied)
     }
 
     /// The ordinary layers of the context, in tree order; transform layers pass their opacity to

@@ -42,7 +42,12 @@ extension Compositor {
     /// fade: old × (1 − p) + new × p, per premultiplied channel.
     private func drawDissolve(_ s: TransitionSources, progress p: Double, placement: Placement, into out: inout Surface) {
         drawAnyLayer(s.index, tree: s.tree(.old), placement: placement, alpha: 1, into: &out)
-        guard var new = out.offscreen() else { return }
+        guard var new = out.offscreen() else {  // past the frame's limit: the new state alone
+            out.bitmap.clear(out.dirty)
+            out.dirty = .empty
+            drawAnyLayer(s.index, tree: s.tree(.new), placement: placement, alpha: 1, into: &out)
+            return
+        }
         drawAnyLayer(s.index, tree: s.tree(.new), placement: placement, alpha: 1, into: &new)
         let area = out.dirty.union(new.dirty)
         Blend.dissolve(&out.bitmap, toward: new.bitmap, weight: Self.alpha8(p), area: area)

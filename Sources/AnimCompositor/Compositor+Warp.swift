@@ -60,7 +60,8 @@ extension Compositor {
         guard b.width > 0, b.height > 0, let inverse = map.inverse,
               let corners = Projection.corners(of: b, map) else { return }
         let k = min(Projection.pixelScale(of: b, projected: corners), 4096 / max(b.width, b.height))
-        guard let before = snapshot(s, .old, scale: k), let after = snapshot(s, .new, scale: k) else { return }
+        guard let before = snapshot(s, .old, scale: k, pool: out.pool), let after = snapshot(s, .new, scale: k, pool: out.pool)
+        else { return }
         let size = Size(width: b.width, height: b.height)
         let area = PixelRect(enclosing: corners).intersection(canvasRect)
         func render<W: LayerWarp>(_ w: W) {
@@ -85,7 +86,9 @@ extension Compositor {
     }
 
     /// One rendering of the transitioning layer alone, in its bounds space at `scale` pixels per point.
-    private func snapshot(_ s: TransitionSources, _ source: TransitionSource, scale k: Double) -> WarpTexture.Snapshot? {
+    /// Its offscreen passes share what the frame (`pool`) has left of its budget, and the passes it
+    /// skips count as the frame's.
+    private func snapshot(_ s: TransitionSources, _ source: TransitionSource, scale k: Double, pool: SurfacePool) -> WarpTexture.Snapshot? {
         var tree = s.tree(source)
         var props = tree.nodes[s.index].properties
         let b = props.bounds.standardized
@@ -95,9 +98,13 @@ extension Compositor {
         tree.nodes[s.index].properties = props
         tree.roots = [s.index]
         let spec = CanvasSpec(width: b.width, height: b.height, scale: k, background: .clear)
-        guard spec.pixelWidth > 0, spec.pixelHeight > 0,
-              let bitmap = Compositor(canvas: spec, images: images, text: text, pyramids: pyramids,
-                                            contentsCache: contentsCache).render(tree) else { return nil }
+        guard spec.pixelWidth > 0, spec.pixelHeight > 0 else { return nil }
+        var inner = Compositor(canvas: spec, images: images, text: text, pyramids: pyramids, contentsCache: contentsCache)
+        inner.offscreenLimit = pool.remainingBytes / (spec.pixelWidth * spec.pixelHeight * 4)
+        var overflow: OffscreenOverflow?
+        let rendered = inner.render(tree, overflow: &overflow)
+        if let overflow { pool.noteSkipped(overflow.skipped) }
+        guard let bitmap = rendered else { return nil }
         return WarpTexture.Snapshot(bitmap: bitmap, scaleX: Double(bitmap.width) / b.width,
                                     scaleY: Double(bitmap.height) / b.height)
     }

@@ -38,7 +38,8 @@ struct DepthLayer {
 
     /// A canvas-sized rendering.
     init(bitmap: Bitmap, area: PixelRect, depth: PlaneDepth) {
-        (self.bitmap, originX, originY, self.area, self.depth) = (bitmap, 0, 0, area, depth)
+        let inside = area.intersection(PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
+        (self.bitmap, originX, originY, self.area, self.depth) = (bitmap, 0, 0, inside, depth)
     }
 
     /// The part `area` (within the canvas) of a canvas-sized rendering, copied out, so the canvas-sized

@@ -5,9 +5,10 @@
 /// surface of the canvas's size, held while what is nested inside is drawn, so memory grows with
 /// the depth of such layers: 250 nested full-canvas groups at 2000×2000 pixels held 4 GB. A frame
 /// may hold surfaces worth `budget` bytes (at least 8 surfaces): 258 at 1920×1080, 64 at
-/// 3840×2160, 8 at the largest canvas (64 megapixels). Past that, the pass is skipped (the
-/// layer is drawn straight into its parent: no group, clip, shadow or mask; a 3D plane is drawn in
-/// tree order; a transition shows its new state) and the frame reports an ``OffscreenOverflow``,
+/// 3840×2160, 8 at the largest canvas (64 megapixels); 3D planes copied out of their surfaces and
+/// a warp's snapshots draw from the same budget. Past that, the pass is skipped (the layer is drawn
+/// straight into its parent: no group, clip, shadow or mask; a 3D plane goes under the planes
+/// composited by depth; a transition shows its new state) and the frame reports an ``OffscreenOverflow``,
 /// which the command line turns into an error rather than write the frame.
 public enum OffscreenLimit {
     /// The bytes of surfaces one frame may hold (per thread drawing frames).
@@ -30,8 +31,8 @@ public struct OffscreenOverflow: Error, Hashable, Sendable, CustomStringConverti
     public var skipped: Int
 
     public var description: String {
-        "its layers nest more than \(limit) offscreen passes (group opacity, masksToBounds, masks, shadows, "
-            + "3D planes, transitions), each a \(width)×\(height)-pixel surface; one frame may hold "
+        "it needs more than \(limit) offscreen surfaces of \(width)×\(height) pixels at once (nested group opacity, "
+            + "masksToBounds, masks, shadows and transitions, or the planes of a 3D context); one frame may hold "
             + "\(OffscreenLimit.budget >> 30) GiB of them. Flatten the layer tree, or render at a smaller --scale"
     }
 }

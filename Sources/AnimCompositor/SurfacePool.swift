@@ -18,8 +18,22 @@ final class SurfacePool {
     let limit: Int
     /// Surfaces taken and not yet given back.
     private(set) var held = 0
+    /// Bytes held outside the pool's surfaces on its budget (3D planes copied out of theirs).
+    private(set) var reserved = 0
     /// How many takes were refused.
     private(set) var refused = 0
+
+    private var surfaceBytes: Int { width * height * 4 }
+
+    /// What the frame may still hold, in bytes.
+    var remainingBytes: Int { max(0, (limit - held) * surfaceBytes - reserved) }
+
+    /// Counts `bytes` held elsewhere against the budget, until `release`.
+    func reserve(_ bytes: Int) { reserved += bytes }
+    func release(_ bytes: Int) { reserved -= bytes }
+
+    /// Counts passes skipped by a rendering made for this frame (a warp's snapshots) as its own.
+    func noteSkipped(_ count: Int) { refused += count }
 
     init(width: Int, height: Int, limit: Int? = nil) {
         self.width = width
@@ -30,7 +44,7 @@ final class SurfacePool {
     /// A transparent surface of the canvas's size: one given back in this frame, one left by an
     /// earlier frame (BitmapCache), or a new one; nil when the frame already holds `limit`.
     func take() -> Surface? {
-        guard held < limit else {
+        guard remainingBytes >= surfaceBytes else {
             refused += 1
             return nil
         }

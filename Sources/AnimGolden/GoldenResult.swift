@@ -60,6 +60,8 @@ public enum FrameVerdict: Hashable, Sendable {
     case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
     /// Different beyond the tolerance.
     case differs(FrameDifference)
+    /// The frame could not be drawn in full (why, in words): not compared, never recorded.
+    case notDrawn(String)
 
     public var passed: Bool {
         if case .pass = self { return true }

@@ -150,6 +150,8 @@ extension HTMLReport {
             break
         case .missingGolden:
             rows = frame.recorded ? [] : [("golden", "missing")]
+        case let .notDrawn(reason):
+            rows = [("not drawn", reason)]
         case let .sizeMismatch(expectedWidth, expectedHeight, actualWidth, actualHeight):
             rows = [("expected size", "\(expectedWidth)×\(expectedHeight) px"), ("actual size", "\(actualWidth)×\(actualHeight) px")]
         }

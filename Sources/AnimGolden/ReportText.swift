@@ -47,6 +47,7 @@ enum ReportText {
         switch frame.verdict {
         case .differs: "differs"
         case .sizeMismatch: "size differs"
+        case .notDrawn: "not drawn"
         case .missingGolden, .pass: frame.recorded ? "recorded" : frame.verdict.passed ? "passes" : "no golden"
         }
     }
@@ -61,6 +62,8 @@ enum ReportText {
             text = "size differs: expected \(expectedWidth)×\(expectedHeight) px, actual \(actualWidth)×\(actualHeight) px"
         case .missingGolden:
             text = "no golden file"
+        case let .notDrawn(reason):
+            text = "not drawn: " + reason
         case let .pass(difference):
             text = "matches" + (difference.map { " within the tolerance: " + differenceText($0) } ?? "")
         }

@@ -88,6 +88,8 @@ extension FrameVerdict {
             return "passed within the tolerance: " + difference.summary
         case .missingGolden:
             return "no golden"
+        case let .notDrawn(reason):
+            return "not drawn: " + reason
         case let .sizeMismatch(ew, eh, aw, ah):
             return "the frame is \(aw)×\(ah) px, the golden \(ew)×\(eh) px"
         case let .differs(difference):

@@ -65,9 +65,11 @@ struct OffscreenLimitSceneTests {
         }
     }
 
-    /// A 3D context of many small planes holds one surface at a time: each plane is copied out of
-    /// its surface and the surface given back. 24 cards, each turned about y, in one transform
-    /// layer: no pass skipped with room for one surface, and the bytes of the default limit.
+    /// A 3D context of many small planes holds one surface at a time, and the copies: each plane
+    /// is copied out of its surface and the surface given back. 24 cards, each turned about y, in
+    /// one transform layer: with room for two surfaces nothing is skipped (the copies take 58 KB
+    /// of the second's 154 KB) and the bytes are the default limit's; with room for one, the first
+    /// copy leaves too little for the next plane's surface.
     @Test func smallPlanesOfAContextHoldOneSurface() throws {
         var tree = LayerTree()
         var context = LayerProperties()
@@ -86,12 +88,28 @@ struct OffscreenLimitSceneTests {
         }
         let compositor = Compositor(canvas: CanvasSpec(width: 240, height: 160, scale: 1, background: .white))
         let (full, _) = try render(compositor, tree)
-        var tight = compositor
-        tight.offscreenLimit = 1
-        let (bitmap, overflow) = try render(tight, tree)
+        var two = compositor, one = compositor
+        two.offscreenLimit = 2
+        one.offscreenLimit = 1
+        let (bitmap, overflow) = try render(two, tree)
         #expect(overflow == nil)
         #expect(bitmap == full)
         #expect(full.pixels.contains { $0 != 255 }, "the cards are drawn")
+        #expect(try render(one, tree).1?.skipped == 23)
+    }
+
+    /// A warp transition's snapshots draw from what the frame has left: the page curl's layer
+    /// masks to bounds, so its snapshot needs a surface of its own besides the transition's.
+    @Test func warpSnapshotsShareTheFramesBudget() throws {
+        let url = RepositoryPaths.scenes.appendingPathComponent("transitions/ca-page-curl.json")
+        let renderer = Renderer(scene: try SceneLoader.load(path: url.path))
+        let tree = renderer.presentation(ofFrame: 10)
+        #expect(!tree.transitions.isEmpty)
+        var c = renderer.compositor
+        c.offscreenLimit = 1
+        #expect(try render(c, tree).1 != nil)
+        c.offscreenLimit = 2
+        #expect(try render(c, tree).1 == nil)
     }
 
     /// 258 surfaces at 1920×1080, 64 at 3840×2160, 8 at the largest canvas, never fewer than 8.

@@ -120,6 +120,6 @@ struct ExtremeValuesCLITests {
             layer = ##"{"id": "g\##(depth)", "frame": [1, 1, 10, 10], "opacity": 0.5, "backgroundColor": "#FF000040", "sublayers": [\##(layer)]}"##
         }
         let json = Self.canvas(#""width": 4096, "height": 4096, "fps": 10, "duration": 0.3"#, layers: "[\(layer)]")
-        try expectRefused(json, arguments, "frame 0 (t = 0 s): its layers nest more than 32 offscreen passes")
+        try expectRefused(json, arguments, "frame 0 (t = 0 s): it needs more than 32 offscreen surfaces of 4096×4096 pixels at once")
     }
 }
