@@ -19,6 +19,9 @@ struct ImageDraw: Hashable {
     /// The image pixels shown, and the rectangle of the layer they fill.
     let source: Rect
     let dest: Rect
+    /// Nine-part stretching (contentsCenter), when the centre is not the unit rectangle and the
+    /// gravity resizes.
+    let slices: ImageSlices?
     let filter: ImagePaint.Filter
     let canvas: PixelRect
     let opacity: UInt8
@@ -32,24 +35,39 @@ struct ImageDraw: Hashable {
         let w = Double(image.width), h = Double(image.height), cr = layer.contentsRect
         let source = Rect(x: cr.origin.x * w, y: cr.origin.y * h, width: cr.size.width * w, height: cr.size.height * h)
         let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
-        let dest = layer.contentsGravity.placement(of: Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale),
-                                                   in: layer.bounds)
+        let natural = Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale)
+        let dest = layer.contentsGravity.placement(of: natural, in: layer.bounds)
         guard dest.size.width > 0, dest.size.height > 0, source.size.width != 0, source.size.height != 0 else { return nil }
         self.image = key
         self.map = map
         self.toLayer = toLayer
         self.source = source
         self.dest = dest
+        slices = Self.slices(layer.contentsCenter, gravity: layer.contentsGravity, source: source, natural: natural, dest: dest)
         filter = .bilinear
         self.canvas = canvas
         self.opacity = opacity
         bits = [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i,
                 source.origin.x, source.origin.y, source.size.width, source.size.height,
                 dest.origin.x, dest.origin.y, dest.size.width, dest.size.height].map(\.bitPattern)
+            + (slices.map { s in [s.x, s.y].flatMap { [$0.p1, $0.p2, $0.q1, $0.q2] } } ?? []).map(\.bitPattern)
+    }
+
+    /// The grid of a centre rectangle other than the unit one, for a gravity that resizes (only
+    /// resizing stretches the parts differently: the other gravities draw the image at its natural
+    /// size). The caps are the centre's margins at the image's natural size in points.
+    static func slices(_ center: Rect, gravity: ContentsGravity, source: Rect, natural: Size, dest: Rect) -> ImageSlices? {
+        guard center != Rect(x: 0, y: 0, width: 1, height: 1), gravity.resizes else { return nil }
+        let c = center.standardized
+        return ImageSlices(
+            x: .init(origin: source.origin.x, length: source.size.width, natural: natural.width, destination: dest.size.width,
+                     centerMin: c.minX, centerMax: c.maxX),
+            y: .init(origin: source.origin.y, length: source.size.height, natural: natural.height, destination: dest.size.height,
+                     centerMin: c.minY, centerMax: c.maxY))
     }
 
     static func == (l: ImageDraw, r: ImageDraw) -> Bool {
-        l.bits == r.bits && l.opacity == r.opacity && l.canvas == r.canvas && l.filter == r.filter && l.image == r.image
+        l.bits == r.bits && (l.slices == nil) == (r.slices == nil) && l.opacity == r.opacity && l.canvas == r.canvas && l.filter == r.filter && l.image == r.image
     }
 
     func hash(into hasher: inout Hasher) {
@@ -77,7 +95,7 @@ struct ImageDraw: Hashable {
         guard let outline = Projection.corners(of: dest, map),
               let mask = Rasterizer.coverage(of: [outline], clip: canvas) else { return nil }
         let paint = Paint.image(ImagePaint(image: image, deviceToImage: toLayer.concatenating(layerToImage),
-                                           filter: filter, pyramid: pyramid))
+                                           filter: filter, slices: slices, pyramid: pyramid))
         return .paint(mask, paint, opacity: opacity)
     }
 }

@@ -4,14 +4,14 @@ import AnimTiming
 /// How UIKit turns an animations block into Core Animation animations (core-animation-semantics.md
 /// §2.5, §3.2): the block's model changes apply at once; every animatable property whose model value
 /// changed gets an animation from its old value, with fillMode both so the old value shows during
-/// the delay. position, bounds and contentsRect animate additively (iOS 8+: old − new → 0, never
-/// replacing an animation in flight, so interruptions blend; §3.2 also lists contentsCenter, which
-/// layers here do not have, and cornerRadius on newer SDKs only, which stays non-additive); the other properties animate from the old model
+/// the delay. position, bounds, contentsRect and contentsCenter animate additively (iOS 8+: old −
+/// new → 0, never replacing an animation in flight, so interruptions blend; §3.2 also lists
+/// cornerRadius on newer SDKs only, which stays non-additive); the other properties animate from the old model
 /// value (or the presentation value with beginFromCurrentState) to the live model value, under the
 /// property's name, replacing an animation in flight. Booleans (hidden) change without animating.
 enum UIViewLowering {
     /// The properties UIKit animates additively (`_UIViewAdditiveAnimationAction`, §3.2).
-    static let additive: Set<LayerProperty> = [.position, .bounds, .contentsRect]
+    static let additive: Set<LayerProperty> = [.position, .bounds, .contentsRect, .contentsCenter]
 
     static func apply(_ a: UIViewAnimation, at t: Double, tree: inout LayerTree, attached: inout [[Animation]]) {
         for entry in a.changes {

@@ -8,6 +8,10 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
     /// The rectangle, in the layer's bounds space, that an image of `imageSize` points occupies.
     /// `top` means the top of the bounds on screen (iOS, y down: a UIView-hosted layer; see
     /// docs/compositing.md for the flipped-geometry caveat of the reference).
+    /// Whether the image is scaled to the bounds (resize, resizeAspect, resizeAspectFill): only
+    /// then does contentsCenter's nine-part grid stretch its parts differently.
+    public var resizes: Bool { self == .resize || self == .resizeAspect || self == .resizeAspectFill }
+
     public func placement(of imageSize: Size, in bounds: Rect) -> Rect {
         let b = bounds.standardized
         let w = imageSize.width, h = imageSize.height

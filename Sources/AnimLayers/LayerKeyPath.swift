@@ -5,7 +5,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case position, bounds, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
-    case contentsRect, startPoint, endPoint, colors, locations
+    case contentsRect, contentsCenter, startPoint, endPoint, colors, locations
     case path, fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit, strokeStart, strokeEnd
     case fontSize, foregroundColor
 
@@ -13,7 +13,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     public var kind: ValueKind {
         switch self {
         case .position, .anchorPoint, .startPoint, .endPoint: .point
-        case .bounds, .contentsRect: .rect
+        case .bounds, .contentsRect, .contentsCenter: .rect
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
         case .fontSize: .number
         case .shadowOffset: .size
@@ -49,6 +49,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .shadowOffset: .size(p.shadowOffset)
         case .shadowRadius: .number(p.shadowRadius)
         case .contentsRect: .rect(p.contentsRect)
+        case .contentsCenter: .rect(p.contentsCenter)
         case .startPoint: .point(p.gradient.startPoint)
         case .endPoint: .point(p.gradient.endPoint)
         case .colors: .colors(p.gradient.colors)
@@ -88,6 +89,7 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.shadowOffset, .size(x)): p.shadowOffset = x
         case let (.shadowRadius, .number(x)): p.shadowRadius = x
         case let (.contentsRect, .rect(x)): p.contentsRect = x
+        case let (.contentsCenter, .rect(x)): p.contentsCenter = x
         case let (.startPoint, .point(x)): p.gradient.startPoint = x
         case let (.endPoint, .point(x)): p.gradient.endPoint = x
         case let (.colors, .colors(x)): p.gradient.colors = x

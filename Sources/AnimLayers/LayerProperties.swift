@@ -51,6 +51,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var contentsScale: Double = 1
     /// The unit rectangle of the image that is drawn (CALayer.contentsRect).
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The centre of the nine-part grid, in unit coordinates of `contentsRect`'s part of the image
+    /// (CALayer.contentsCenter): the unit rectangle stretches the whole image evenly.
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     /// CAGradientLayer's properties (used when `kind` is `.gradient`).
     public var gradient = LayerGradient()
     /// CAShapeLayer's properties (used when `kind` is `.shape`).

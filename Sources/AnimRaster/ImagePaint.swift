@@ -34,6 +34,8 @@ public struct ImagePaint: Hashable, Sendable {
     public let image: Bitmap
     public let deviceToImage: Homography
     public let filter: Filter
+    /// Nine-part stretching applied after the map (nil: none).
+    public let slices: ImageSlices?
     /// Levels 1… of the image (derived from `image` and the map).
     let mips: MipChain
 
@@ -46,16 +48,19 @@ public struct ImagePaint: Hashable, Sendable {
     /// from it instead of filtering the image again (the pixels are the same either way). It is
     /// called only when the map minifies the image enough to need a level, so an image drawn at
     /// about its size never has its pyramid built.
-    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear, pyramid: () -> MipChain) {
-        self.init(image: image, deviceToImage: deviceToImage, filter: filter) { pyramid().prefix($0) }
+    public init(image: Bitmap, deviceToImage: Homography, filter: Filter = .bilinear, slices: ImageSlices? = nil,
+                pyramid: () -> MipChain) {
+        self.init(image: image, deviceToImage: deviceToImage, filter: filter, slices: slices) { pyramid().prefix($0) }
     }
 
     /// `levels(n)` gives the first n levels, called only for n > 0.
-    private init(image: Bitmap, deviceToImage: Homography, filter: Filter, levels: (Int) -> MipChain) {
+    private init(image: Bitmap, deviceToImage: Homography, filter: Filter, slices: ImageSlices? = nil, levels: (Int) -> MipChain) {
         self.image = image
         self.deviceToImage = deviceToImage
         self.filter = filter
-        let needed = filter == .bilinear ? Self.deepestLevel(deviceToImage, image: image) : 0
+        self.slices = slices
+        let steepest = slices.map { max($0.x.steepest, $0.y.steepest) } ?? 1
+        let needed = filter == .bilinear ? Self.deepestLevel(deviceToImage, image: image, steepest: steepest) : 0
         mips = needed > 0 ? levels(needed) : .empty
     }
 
@@ -64,12 +69,13 @@ public struct ImagePaint: Hashable, Sendable {
     public var mipLevelCount: Int { 1 + mips.levels.count }
 
     public static func == (l: ImagePaint, r: ImagePaint) -> Bool {
-        l.filter == r.filter && l.deviceToImage == r.deviceToImage && l.image == r.image
+        l.filter == r.filter && l.deviceToImage == r.deviceToImage && l.slices == r.slices && l.image == r.image
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(filter)
         hasher.combine(deviceToImage)
+        hasher.combine(slices)
         hasher.combine(image)
     }
 
@@ -95,9 +101,15 @@ public struct ImagePaint: Hashable, Sendable {
         return max(ux * ux + vx * vx, uy * uy + vy * vy)
     }
 
-    /// The deepest level the map asks for over the image (see the type's documentation).
-    static func deepestLevel(_ h: Homography, image: Bitmap) -> Int {
+    /// The deepest level the map asks for over the image (see the type's documentation), with
+    /// nine-part stretching minifying up to `steepest` times more than the map.
+    static func deepestLevel(_ h: Homography, image: Bitmap, steepest: Double = 1) -> Int {
         guard isUsable(h), let toDevice = h.inverse else { return 0 }
+        if steepest != 1 {
+            let even = deepestLevel(h, image: image)
+            guard steepest > 1, even < Int.max else { return even }
+            return even + level(scaleSquared: 4 * steepest * steepest)
+        }
         if h.isAffine { return h.i > 0 ? level(scaleSquared: scaleSquared(h, x: 0, y: 0)) : 0 }
         let w = Double(image.width), ht = Double(image.height)
         var deepest = 0

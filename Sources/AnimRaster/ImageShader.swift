@@ -176,6 +176,10 @@ extension Blend {
                     levels.append(TexelLevel(texels: chain.baseAddress! + l.offset * 4, width: l.width,
                                              height: l.height, scaleX: l.scaleX, scaleY: l.scaleY))
                 }
+                if let slices = paint.slices {
+                    var shader = SlicedImageShader(levels: levels, map: map, slices: slices, bilinear: bilinear, opacity: opacity)
+                    return fill(mask, shader: &shader, rows: rows, into: &dst, origin: origin)
+                }
                 let affineLevel = bilinear && map.isAffine
                     ? min(levels.count - 1, ImagePaint.level(scaleSquared: ImagePaint.scaleSquared(map, x: 0, y: 0))) : 0
                 let level = levels[affineLevel]

@@ -27,7 +27,7 @@ enum LayerKey {
         ("beginTime", .timing(.beginTime)), ("speed", .timing(.speed)), ("timeOffset", .timing(.timeOffset)),
         ("shadowColor", .property(.shadowColor)), ("shadowOpacity", .property(.shadowOpacity)),
         ("shadowOffset", .property(.shadowOffset)), ("shadowRadius", .property(.shadowRadius)),
-        ("contentsRect", .property(.contentsRect)), ("startPoint", .property(.startPoint)),
+        ("contentsRect", .property(.contentsRect)), ("contentsCenter", .property(.contentsCenter)), ("startPoint", .property(.startPoint)),
         ("endPoint", .property(.endPoint)), ("fontSize", .property(.fontSize)),
         ("foregroundColor", .property(.foregroundColor)),
     ] + shapeProperties.map { ($0.rawValue, .property($0)) } + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
@@ -35,7 +35,7 @@ enum LayerKey {
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
-    static let notYetRendered = ["contentsCenter"]
+    static let notYetRendered: [String] = []
 
     /// Keys that only a layer object (not `set`) has.
     static let structural = ["id", "type", "sublayers", "animations", "mask", "detached"]
