@@ -107,8 +107,10 @@ public struct ImagePaint: Hashable, Sendable {
         guard isUsable(h), let toDevice = h.inverse else { return 0 }
         if steepest != 1 {
             let even = deepestLevel(h, image: image)
-            guard steepest > 1, even < Int.max else { return even }
-            return even + level(scaleSquared: 4 * steepest * steepest)
+            guard steepest > 1 else { return even }
+            // Saturating: a piece may be infinitely steep (caps of a denormal length).
+            let extra = level(scaleSquared: 4 * steepest * steepest)
+            return extra > Int.max - even ? Int.max : even + extra
         }
         if h.isAffine { return h.i > 0 ? level(scaleSquared: scaleSquared(h, x: 0, y: 0)) : 0 }
         let w = Double(image.width), ht = Double(image.height)
