@@ -21,19 +21,20 @@ extension Compositor {
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
         let clips = layer.masksToBounds && hasContent
         let shadows = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
+        let tint = layer.instanceTint.map(Self.tintFactors)
         guard let shape = placedShape(of: layer, placement: placement,
                                       needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient)
         else { return }
         let map = shape.map
         let draw = LayerDraw(index: index, shape: shape, placement: placement.sublayers(of: layer, map: map))
-        guard groups || clips || shadows || node.mask != nil else {
+        guard groups || clips || shadows || node.mask != nil || tint != nil else {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
         // A layer that draws only its background and border needs no offscreen pass for its
         // shadow: the cached blurred shadow goes onto the canvas first, the layer over it (the same
         // picture as drawing the shadow behind the layer's own rendering).
-        if shadows, !groups, node.mask == nil,
+        if shadows, !groups, node.mask == nil, tint == nil,
            let key = ShadowKey(layer: layer, hasVisibleChildren: visibleChildren, map: map, alpha: alpha * opacity) {
             drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity, into: &surface)
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
@@ -49,8 +50,17 @@ extension Compositor {
         if clips { Blend.clip(&layerSurface.bitmap, to: shape.mask, area: layerSurface.dirty) }
         if shadows { drawShadow(draw, alpha: innerAlpha, into: &layerSurface) }
         if let mask = node.mask { applyMask(mask, of: draw, tree: tree, to: &layerSurface) }
+        if let tint { Blend.multiply(&layerSurface.bitmap, by: tint, area: layerSurface.dirty) }
         let outer = groups ? alpha * opacity : 1
         surface.composite(&layerSurface, opacity: Self.alpha8(outer))
+    }
+
+    /// A replicator instance's colour as the bytes its rendering's premultiplied channels are
+    /// multiplied by: (r·a, g·a, b·a, a), each component clamped to 0…1.
+    static func tintFactors(_ c: Color) -> PixelRGBA8 {
+        func byte(_ v: Double) -> UInt8 { v.isNaN ? 0 : UInt8((min(1, max(0, v)) * 255).rounded()) }
+        let a = c.alpha.isNaN ? 0 : min(1, max(0, c.alpha))
+        return PixelRGBA8(r: byte(c.red * a), g: byte(c.green * a), b: byte(c.blue * a), a: byte(a))
     }
 
     /// Background, contents, sublayers, then border: the layer's own drawing order.

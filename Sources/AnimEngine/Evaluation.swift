@@ -48,6 +48,7 @@ extension Timeline {
             }
             tree.nodes[index].properties = props
         }
+        ReplicatorExpansion.expand(&tree, modelTree: modelTree, attached: attached, localTimes: localTimes)
         tree.transitions = started.compactMap { transition($0, localTime: localTimes[$0.layer]) }
         return tree
     }

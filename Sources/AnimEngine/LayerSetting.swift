@@ -30,6 +30,8 @@ public enum LayerSetting: Hashable, Sendable {
     case lineDashPattern([Double])
     /// CATextLayer's `string`, `font`, `alignmentMode`, `isWrapped` or `truncationMode`.
     case text(LayerText.Setting)
+    /// CAReplicatorLayer's properties.
+    case replicator(LayerReplicator.Setting)
 
     /// Applies the change to a layer's properties.
     public func apply(to p: inout LayerProperties) {
@@ -54,6 +56,7 @@ public enum LayerSetting: Hashable, Sendable {
         case let .lineJoin(j): p.shape.stroke.lineJoin = j
         case let .lineDashPattern(d): p.shape.stroke.dashPattern = d
         case let .text(setting): setting.apply(to: &p.text)
+        case let .replicator(setting): setting.apply(to: &p.replicator)
         }
     }
 

@@ -12,6 +12,9 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case shape
     /// CATextLayer: draws `text` as its contents.
     case text
+    /// CAReplicatorLayer: draws its sublayers `replicator.instanceCount` times (the presentation
+    /// tree holds the copies: see `Timeline.presentation(at:)`).
+    case replicator
 }
 
 /// The properties of one CALayer, with Apple's defaults (core-animation-semantics.md §7.2, §8).
@@ -54,6 +57,11 @@ public struct LayerProperties: Hashable, Sendable {
     /// The centre of the nine-part grid, in unit coordinates of `contentsRect`'s part of the image
     /// (CALayer.contentsCenter): the unit rectangle stretches the whole image evenly.
     public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// CAReplicatorLayer's properties (used when `kind` is `.replicator`).
+    public var replicator = LayerReplicator()
+    /// The colour a replicator's instance multiplies this layer's rendering (and its subtree's)
+    /// by: set on the roots of the instances in presentation trees only; nil multiplies by nothing.
+    public var instanceTint: Color?
     /// CAGradientLayer's properties (used when `kind` is `.gradient`).
     public var gradient = LayerGradient()
     /// CAShapeLayer's properties (used when `kind` is `.shape`).

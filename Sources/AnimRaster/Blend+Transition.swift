@@ -49,3 +49,27 @@ extension Blend {
         }
     }
 }
+
+extension Blend {
+    /// Multiplies each premultiplied channel within `area` by its factor / 255 (mul255): a
+    /// replicator instance's colour, with `factors` = (r·a, g·a, b·a, a) of the colour in bytes, so
+    /// the colour multiplies the straight colour and the alpha. Channels stay ≤ alpha when
+    /// each colour factor is ≤ the alpha factor.
+    public static func multiply(_ dst: inout Bitmap, by factors: PixelRGBA8, area: PixelRect) {
+        let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+        guard !region.isEmpty else { return }
+        let f = (UInt32(factors.r), UInt32(factors.g), UInt32(factors.b), UInt32(factors.a)), width = dst.width
+        dst.pixels.withUnsafeMutableBytes { d in
+            for y in region.minY..<region.maxY {
+                var o = (y * width + region.minX) * 4
+                for _ in region.minX..<region.maxX {
+                    d[o] = UInt8(mul255(UInt32(d[o]), f.0))
+                    d[o + 1] = UInt8(mul255(UInt32(d[o + 1]), f.1))
+                    d[o + 2] = UInt8(mul255(UInt32(d[o + 2]), f.2))
+                    d[o + 3] = UInt8(mul255(UInt32(d[o + 3]), f.3))
+                    o += 4
+                }
+            }
+        }
+    }
+}

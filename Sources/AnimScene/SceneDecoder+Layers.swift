@@ -3,7 +3,7 @@ import AnimLayers
 
 extension SceneDecoder {
     static let layerTypes = LayerKind.allCases.map(\.rawValue)
-    static let plannedLayerTypes = ["replicator"]
+    static let plannedLayerTypes: [String] = []
 
     func decodeLayerList(_ reader: JSONReader, parent: Int?, depth: Int) {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return }
@@ -68,6 +68,7 @@ extension SceneDecoder {
     private static let classKeys: [(owner: LayerKind, name: String, keys: [String])] = [
         (.gradient, "CAGradientLayer", LayerKey.gradientOnly), (.shape, "CAShapeLayer", LayerKey.shapeOnly),
         (.text, "CATextLayer", textOnlyKeys),
+        (.replicator, "CAReplicatorLayer", StyleKey.replicatorKeys.map(\.rawValue)),
     ]
 
     /// Another class's keys on a layer object are a mistake, not something to ignore.
@@ -136,5 +137,27 @@ extension SceneDecoder {
         if let index = tree.index(of: id) { return index }
         let hint = EditDistance.bestMatch(for: id, among: declared.map(\.id))
         throw reader.error("no layer has the id '\(id)'", hint: hint.map { "did you mean '\($0)'?" })
+    }
+
+    /// Replicators multiply the layers under them (nested ones multiply each other's counts): a
+    /// frame may hold at most `ReplicatorLimit.maxLayers` layers once they are expanded.
+    func checkReplicatedLayers() {
+        func size(_ i: Int) -> Double {
+            let node = tree.nodes[i]
+            let children = node.children.reduce(0) { $0 + size($1) }
+            let r = node.properties.replicator
+            let copies = node.properties.kind == .replicator ? Double(max(0, r.instanceCount)) : 1
+            return 1 + copies * children + (node.mask.map(size) ?? 0)
+        }
+        for root in tree.roots {
+            let total = size(root)
+            guard total > Double(ReplicatorLimit.maxLayers) else { continue }
+            let id = tree.nodes[root].id
+            let path = declared.first { $0.id == id }?.path
+            errors.append(SceneError(file: file, path: path, message:
+                "replicators under this layer would draw \(Int(min(total, 1e18))) layers; a frame may draw at most \(ReplicatorLimit.maxLayers)",
+                hint: "lower instanceCount, or replicate fewer sublayers"))
+            return
+        }
     }
 }

@@ -92,6 +92,7 @@ final class SceneDecoder {
         if let canvas { canvasSize = Size(width: canvas.width, height: canvas.height) }
         if let layers = object.optional("layers") {
             decodeLayerList(layers, parent: nil, depth: 0)
+            checkReplicatedLayers()
         }
         if let list = object.optional("viewControllers") { decodeViewControllers(list) }
         decodeLayerAnimations()

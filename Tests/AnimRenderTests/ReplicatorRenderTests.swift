@@ -1,0 +1,28 @@
+import AnimRaster
+import AnimRender
+import AnimScene
+import Testing
+
+/// CAReplicatorLayer drawn: copies where instanceTransform puts them, multiplied by their colours.
+struct ReplicatorRenderTests {
+    func render(_ json: String, at t: Double = 0) throws -> Bitmap {
+        Renderer(scene: try SceneLoader.decode(Array(json.utf8), file: "scene.json")).render(at: t)
+    }
+
+    /// Three white 10×10 squares 20 pt apart; instance colours step blue and green down by 0.5 and
+    /// alpha by 0.25: white, then (1, 0.5, 0.5, 0.75) and (1, 0, 0, 0.5), premultiplied, over a
+    /// transparent canvas.
+    @Test func copiesAreMovedAndTinted() throws {
+        let b = try render(#"""
+            {"canvas": {"width": 60, "height": 10, "background": "clear"},
+             "layers": [{"id": "r", "type": "replicator", "frame": [0, 0, 60, 10], "instanceCount": 3,
+               "instanceTransform": {"translate": [20, 0]}, "instanceGreenOffset": -0.5, "instanceBlueOffset": -0.5,
+               "instanceAlphaOffset": -0.25,
+               "sublayers": [{"id": "square", "frame": [0, 0, 10, 10], "backgroundColor": "white"}]}]}
+            """#)
+        #expect(b[5, 5] == PixelRGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(b[25, 5] == PixelRGBA8(r: 191, g: 96, b: 96, a: 191))
+        #expect(b[45, 5] == PixelRGBA8(r: 128, g: 0, b: 0, a: 128))
+        #expect(b[15, 5].a == 0 && b[35, 5].a == 0 && b[55, 5].a == 0, "nothing between the copies")
+    }
+}

@@ -1,0 +1,89 @@
+import AnimEngine
+import AnimGeometry
+import AnimLayers
+import AnimScene
+import Testing
+
+/// CAReplicatorLayer: its keys, their checks, and the copies a presentation tree holds.
+struct ReplicatorTests: SceneFixture {
+    /// A 100×100 replicator at the origin with a 10×10 dot centred at (50, 10) whose opacity falls
+    /// from 1 to 0 over 1 s, then stays (fill forwards).
+    static func scene(_ replicator: String) -> String {
+        """
+        {"canvas": {"width": 100, "height": 100, "duration": 2},
+         "layers": [{"id": "r", "type": "replicator", "frame": [0, 0, 100, 100], \(replicator),
+           "sublayers": [{"id": "dot", "frame": [45, 5, 10, 10], "backgroundColor": "white",
+             "animations": [{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1,
+                             "fillMode": "both", "removedOnCompletion": false}]}]}]}
+        """
+    }
+
+    /// Instance k is k · instanceDelay behind: at 0.5 s with a delay of 0.2 s the three dots show
+    /// the opacity of 0.5, 0.3 and 0.1 s.
+    @Test func instancesRunBehindByTheDelay() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 3, "instanceDelay": 0.2"#))
+        let tree = s.timeline.presentation(at: 0.5)
+        let r = try #require(tree.index(of: "r"))
+        #expect(tree.nodes[r].children.count == 3)
+        let opacities = tree.nodes[r].children.map { tree.nodes[$0].properties.opacity }
+        for (o, e) in zip(opacities, [0.5, 0.7, 0.9]) { #expect(abs(o - e) < 1e-12) }
+        #expect(tree.nodes[tree.nodes[r].children[2]].id == "dot#2")
+    }
+
+    /// Instance k is moved by instanceTransform k times about the replicator's anchor point (its
+    /// centre): a quarter turn takes the dot's centre (50, 10) to (90, 50), then (50, 90).
+    @Test func instancesTurnAboutTheReplicatorsCentre() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 3, "instanceTransform": {"rotate": 1.5707963267948966}"#))
+        let tree = s.timeline.presentation(at: 0)
+        let r = try #require(tree.index(of: "r"))
+        let centres = tree.nodes[r].children.map { i -> Point in
+            let p = tree.nodes[i].properties
+            // The dot's centre in its bounds (5, 5) relative to its anchor, through its transform, at its position.
+            let q = p.transform.apply(x: 0, y: 0, z: 0)
+            return Point(x: p.position.x + q.x / q.w, y: p.position.y + q.y / q.w)
+        }
+        for (c, e) in zip(centres, [Point(x: 50, y: 10), Point(x: 90, y: 50), Point(x: 50, y: 90)]) {
+            #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9, "\(c) ≠ \(e)")
+        }
+    }
+
+    /// Instance k's colour is instanceColor + k · offsets, clamped; white leaves instance 0 untinted.
+    @Test func instanceColoursStepByTheOffsets() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 3, "instanceBlueOffset": -0.6, "instanceAlphaOffset": -0.25"#))
+        let tree = s.timeline.presentation(at: 0)
+        let tints = tree.nodes[tree.index(of: "r")!].children.map { tree.nodes[$0].properties.instanceTint }
+        #expect(tints[0] == nil)
+        #expect(tints[1] == Color(red: 1, green: 1, blue: 1 - 0.6, alpha: 0.75))
+        #expect(tints[2] == Color(red: 1, green: 1, blue: 0, alpha: 0.5))
+    }
+
+    /// instanceCount 0 draws none of the sublayers; 1 draws them once.
+    @Test(arguments: [(0, 0), (1, 1)])
+    func fewInstances(count: Int, children: Int) throws {
+        let tree = try decodeScene(Self.scene("\"instanceCount\": \(count)")).timeline.presentation(at: 0)
+        #expect(tree.nodes[tree.index(of: "r")!].children.count == children)
+    }
+
+    @Test func badValuesAreLocatedErrors() {
+        let e = sceneErrors(Self.scene(#""instanceCount": 2.5, "preservesDepth": true, "instanceDelay": "x""#))
+        #expect(e.count == 3)
+        #expect(e.contains { $0.message.contains("instanceCount must be a whole number 0…10000") || $0.message.contains("expected an integer") })
+        #expect(e.contains { $0.message.contains("preservesDepth true") })
+        let misplaced = sceneErrors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "instanceCount": 3}]}"#)
+        #expect(misplaced.first?.message == "'instanceCount' is a CAReplicatorLayer property; this layer's type is 'layer'")
+    }
+
+    /// Nested replicators multiply: 1,000 × 1,000 copies of a dot is refused at the outer layer.
+    @Test func nestedReplicatorsAreBounded() {
+        let json = #"""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "outer", "type": "replicator", "instanceCount": 1000,
+               "sublayers": [{"id": "inner", "type": "replicator", "instanceCount": 1000,
+                 "sublayers": [{"id": "dot", "frame": [0, 0, 1, 1]}]}]}]}
+            """#
+        let e = sceneErrors(json)
+        #expect(e.count == 1)
+        #expect(e.first?.message.contains("would draw 1001001 layers; a frame may draw at most 200000") == true)
+        #expect(e.first?.path?.description.contains("layers[0]") == true)
+    }
+}
