@@ -13,6 +13,14 @@ extension Timeline {
     /// The presentation tree at `t` with only the first `actionCount` actions: a transition's
     /// snapshot is this tree at the transition's start, without the transition's own action.
     func presentation(at t: Double, actionCount: Int) -> LayerTree {
+        var snapshots: [Int: LayerTree] = [:]
+        return presentation(at: t, actionCount: actionCount, snapshots: &snapshots)
+    }
+
+    /// `snapshots`: the old trees of transitions already built, by the index of their action. A
+    /// transition's old tree holds the transitions in flight when it started, whose old trees hold
+    /// theirs: built once each, n transitions in flight at once cost n trees, not 2ⁿ.
+    private func presentation(at t: Double, actionCount: Int, snapshots: inout [Int: LayerTree]) -> LayerTree {
         var tree = model
         var attached = [[Animation]](repeating: [], count: tree.nodes.count)
         var started: [StartedTransition] = []
@@ -49,7 +57,7 @@ extension Timeline {
             tree.nodes[index].properties = props
         }
         ReplicatorExpansion.expand(&tree, modelTree: modelTree, attached: attached, localTimes: localTimes)
-        tree.transitions = started.compactMap { transition($0, localTime: localTimes[$0.layer]) }
+        tree.transitions = started.compactMap { transition($0, localTime: localTimes[$0.layer], snapshots: &snapshots) }
         return tree
     }
 
@@ -65,11 +73,23 @@ extension Timeline {
 
     /// A started transition as drawn at a layer local time, or nil once it has ended (the end is
     /// exclusive, like an animation's).
-    private func transition(_ s: StartedTransition, localTime: Double) -> LayerTransition? {
+    private func transition(_ s: StartedTransition, localTime: Double, snapshots: inout [Int: LayerTree]) -> LayerTransition? {
         var fraction = (localTime - s.begin) / s.transition.duration
         if fraction >= 1 && s.transition.holdsAtEnd { fraction = 1 }
         guard fraction >= 0, fraction < 1 || s.transition.holdsAtEnd, let effect = s.transition.effect else { return nil }
-        let old = presentation(at: s.sceneTime, actionCount: s.actionIndex)
+        // The tree at the transition's start depends only on its action's index (its time is the action's).
+        let tree = snapshots[s.actionIndex] ?? presentation(at: s.sceneTime, actionCount: s.actionIndex, snapshots: &snapshots)
+        snapshots[s.actionIndex] = tree
+        // Only this layer's subtree is drawn from the old tree, so it keeps only the transitions in
+        // flight there (a held partial curl under its un-curl), and theirs keep none: a snapshot
+        // holding transitions whose snapshots held theirs, each drawn with both its trees, made n
+        // transitions in flight at once cost 2ⁿ trees and draws (docs/transitions.md).
+        var old = tree
+        old.transitions = tree.transitions.filter { tree.isInSubtree($0.layer, of: s.layer) }.map {
+            var inner = $0
+            inner.old.transitions = []
+            return inner
+        }
         return LayerTransition(layer: s.layer, effect: effect,
                                progress: s.transition.progress(atFraction: fraction), old: old)
     }

@@ -36,6 +36,16 @@ public struct LayerTree: Hashable, Sendable {
         transitions.isEmpty ? nil : transitions.first { $0.layer == layer }
     }
 
+    /// Whether `layer` is `root` or one of its descendants (its sublayers', or masks', at any depth).
+    public func isInSubtree(_ layer: Int, of root: Int) -> Bool {
+        var cursor: Int? = layer
+        while let c = cursor {
+            if c == root { return true }
+            cursor = nodes[c].parent
+        }
+        return false
+    }
+
     /// The index of the layer with this id (linear search; scenes resolve ids once at load time).
     public func index(of id: String) -> Int? {
         nodes.firstIndex { $0.id == id }
