@@ -33,11 +33,13 @@ public struct World: Hashable, Sendable {
         updateSleep(h)
     }
 
-    /// How many sub-steps the next step of length h takes.
+    /// How many sub-steps the next step of length h takes: enough for the speed a body reaches by
+    /// the step's end (its velocity now plus what gravity and its force add over the step).
     public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
         for b in bodies where b.isDynamic && b.minHalfExtent > 0 {
-            let travel = b.velocity.length * h + abs(b.angularVelocity) * h * b.shape.reach
+            let speed = b.velocity.length + (b.gravity + b.invMass * b.force).length * h
+            let travel = speed * h + abs(b.angularVelocity) * h * b.shape.reach
             ratio = max(ratio, travel / (PhysicsSettings.travelFraction * b.minHalfExtent))
         }
         // An infinite speed (an absurd push or gravity) takes the most sub-steps, without converting ∞ to Int.

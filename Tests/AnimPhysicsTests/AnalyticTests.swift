@@ -109,6 +109,26 @@ struct AnalyticTests {
         #expect(a.velocity(of: box)!.linear.x < 0, "it bounced back")
     }
 
+    /// Gravity of 500 (500,000 pt/s²) adds 4,167 pt/s in one step to a box at rest: the sub-steps
+    /// count the speed it reaches by the step's end, so it lands on the floor (sinking a few points
+    /// into it at the impact, as Box2D's soft contacts do, then resting on it) instead of starting
+    /// its first step too slow to split and leaving through it.
+    @Test(arguments: [500.0, 1000.0])
+    func strongGravityStaysInside(magnitude: Double) {
+        var a = animator([box: DynamicItem(center: Point(x: 100, y: 40), size: Size(width: 40, height: 40))],
+                         [.gravity(GravityBehavior(items: [box], magnitude: magnitude)),
+                          .collision(CollisionBehavior(items: [box], translatesReferenceBoundsIntoBoundary: true))],
+                         bounds: Rect(x: 0, y: 0, width: 200, height: 200))
+        #expect(a.world.substeps(h) > 1, "the first step is split")
+        var lowest = 0.0, last = 0.0
+        for _ in 0..<120 {
+            last = a.run(1).center.y
+            lowest = max(lowest, last)
+        }
+        #expect(lowest < 201 - 10, "the box's centre reached \(lowest): it went through the floor")
+        #expect(abs(last + 20 - 201) < 1.5, "the box rests on the floor (bottom at \(last + 20))")
+    }
+
     /// A box landing with its right half over the end of a ledge turns clockwise (positive angle) and
     /// falls off; the same box landing on the ledge stays level within 0.001 rad (the contact points
     /// clipped at the segment's end are not symmetric about the centre; measured 9e-5 rad).
