@@ -6,9 +6,32 @@ import AnimPhysics
 /// animator runs from its first action to `end`, its behaviours changing at each of its actions;
 /// each action gets the track of the stretch up to the next one. Items enter the animator as the
 /// presentation tree shows them at that moment (so earlier animations and tracks count).
-enum DynamicsSimulation {
+public enum DynamicsSimulation {
     /// At most this many steps per stretch (10 minutes at 120 Hz).
     static let maxSteps = 72_000
+    /// At most this many item-steps (items in an animator × its steps, over every stretch) per
+    /// scene: each costs up to about 5 µs and 24 bytes of track, so 10 million are about a minute
+    /// and 240 MB at worst. Checked when the scene loads (`itemSteps`).
+    public static let maxItemSteps = 10_000_000
+
+    /// The item-steps the animators of `actions` (dynamics actions with their times, in timeline
+    /// order) will simulate at most, up to `end`: per reference view, each stretch's items (those
+    /// named since the last removeAllBehaviors) times its steps; with the index of the action at
+    /// which the running total first passes `maxItemSteps`, if it does.
+    public static func itemSteps(_ actions: [(time: Double, action: DynamicsAction)], until end: Double) -> (total: Double, over: Int?) {
+        var total = 0.0, over: Int?
+        var items: [Int: Set<Int>] = [:]
+        for (k, (time, action)) in actions.enumerated() {
+            let view = action.referenceView
+            if action.removeAllBehaviors { items[view] = [] }
+            for b in action.behaviors { items[view, default: []].formUnion(b.items) }
+            let next = actions[(k + 1)...].first { $0.action.referenceView == view }?.time
+            let stop = next ?? max(end, time)
+            total += Double(items[view]?.count ?? 0) * Double(steps(from: time, to: stop))
+            if over == nil, total > Double(maxItemSteps) { over = k }
+        }
+        return (total, over)
+    }
 
     static func run(_ timeline: inout Timeline, until end: Double) {
         var views: [Int] = []
@@ -46,7 +69,7 @@ enum DynamicsSimulation {
 
     /// Whole physics steps from `start` to `stop`: 0…maxSteps, also for spans too long or
     /// negative to convert to Int.
-    static func steps(from start: Double, to stop: Double) -> Int {
+    public static func steps(from start: Double, to stop: Double) -> Int {
         let span = ((stop - start) / PhysicsSettings.step + 1e-9).rounded(.down)
         guard span > 0 else { return 0 }
         return span < Double(maxSteps) ? Int(span) : maxSteps

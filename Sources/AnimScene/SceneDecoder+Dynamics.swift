@@ -221,4 +221,20 @@ extension SceneDecoder {
         }
         return index
     }
+
+    /// The dynamics simulations run when the scene loads, every step of every item: a scene that
+    /// would take more than `DynamicsSimulation.maxItemSteps` is refused at the action where the
+    /// total passes it, rather than running for minutes.
+    func checkDynamicsBudget(until end: Double) {
+        let dynamics = zip(actions, actionPlaces).enumerated().compactMap { k, pair -> (order: Int, time: Double, action: DynamicsAction, place: ScenePlace)? in
+            guard case let .dynamics(d) = pair.0.action else { return nil }
+            return (k, pair.0.time, d, pair.1)
+        }.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+        let (total, over) = DynamicsSimulation.itemSteps(dynamics.map { ($0.time, $0.action) }, until: end)
+        guard let over else { return }
+        let place = dynamics[over].place
+        errors.append(SceneError(file: file, path: place.path, location: place.location, message:
+            "the dynamics simulations would run \(Int(min(total, 1e18))) item-steps (items × 1/120 s steps); at most \(DynamicsSimulation.maxItemSteps) are allowed",
+            hint: "use fewer items, or end the scene (or the behaviours, with removeAllBehaviors) sooner"))
+    }
 }

@@ -107,6 +107,7 @@ final class SceneDecoder {
         checkFrameCount(canvas, object)
         let images = loadImages()
         let text = loadText()
+        checkDynamicsBudget(until: canvas.duration)
         // The timeline runs the dynamics simulations: not with values already found to be wrong.
         guard errors.isEmpty else { return nil }
         var scene = Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title,
