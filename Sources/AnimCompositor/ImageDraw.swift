@@ -67,7 +67,7 @@ struct ImageDraw: Hashable {
     }
 
     static func == (l: ImageDraw, r: ImageDraw) -> Bool {
-        l.bits == r.bits && (l.slices == nil) == (r.slices == nil) && l.opacity == r.opacity && l.canvas == r.canvas && l.filter == r.filter && l.image == r.image
+        l.bits == r.bits && l.opacity == r.opacity && l.canvas == r.canvas && l.filter == r.filter && l.image == r.image
     }
 
     func hash(into hasher: inout Hasher) {
