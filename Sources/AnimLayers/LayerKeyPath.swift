@@ -8,6 +8,8 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     case contentsRect, contentsCenter, startPoint, endPoint, colors, locations
     case path, fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit, strokeStart, strokeEnd
     case fontSize, foregroundColor
+    /// CAReplicatorLayer's animatable properties.
+    case instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The type of the property's value.
     public var kind: ValueKind {
@@ -17,12 +19,13 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .number
         case .fontSize: .number
         case .shadowOffset: .size
-        case .transform, .sublayerTransform: .transform
+        case .transform, .sublayerTransform, .instanceTransform: .transform
         case .hidden: .bool
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
         case .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd: .number
         case .path: .path
-        case .foregroundColor: .color
+        case .foregroundColor, .instanceColor: .color
+        case .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .number
         case .colors: .colors
         case .locations: .numbers
         }
@@ -65,6 +68,12 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case .strokeEnd: .number(p.shape.stroke.strokeEnd)
         case .fontSize: .number(p.text.fontSize)
         case .foregroundColor: .color(p.text.foregroundColor)
+        case .instanceTransform: .transform(p.replicator.instanceTransform)
+        case .instanceColor: .color(p.replicator.instanceColor)
+        case .instanceRedOffset: .number(p.replicator.redOffset)
+        case .instanceGreenOffset: .number(p.replicator.greenOffset)
+        case .instanceBlueOffset: .number(p.replicator.blueOffset)
+        case .instanceAlphaOffset: .number(p.replicator.alphaOffset)
         }
     }
 
@@ -104,6 +113,12 @@ public enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         case let (.strokeEnd, .number(x)): p.shape.stroke.strokeEnd = x
         case let (.fontSize, .number(x)): p.text.fontSize = x
         case let (.foregroundColor, .color(x)): p.text.foregroundColor = x
+        case let (.instanceTransform, .transform(x)): p.replicator.instanceTransform = x
+        case let (.instanceColor, .color(x)): p.replicator.instanceColor = x
+        case let (.instanceRedOffset, .number(x)): p.replicator.redOffset = x
+        case let (.instanceGreenOffset, .number(x)): p.replicator.greenOffset = x
+        case let (.instanceBlueOffset, .number(x)): p.replicator.blueOffset = x
+        case let (.instanceAlphaOffset, .number(x)): p.replicator.alphaOffset = x
         default: break
         }
     }

@@ -23,25 +23,17 @@ public struct LayerReplicator: Hashable, Sendable {
                      blue: clamp(instanceColor.blue + n * blueOffset), alpha: clamp(instanceColor.alpha + n * alphaOffset))
     }
 
-    /// One property, as a scene sets it.
+    /// One of the properties that are not animatable, as a scene sets it (`instanceTransform`,
+    /// `instanceColor` and the offsets are ``LayerProperty`` cases, set through their key paths).
     public enum Setting: Hashable, Sendable {
         case instanceCount(Int)
         case instanceDelay(Double)
-        case instanceTransform(Transform3D)
-        case instanceColor(Color)
-        case redOffset(Double), greenOffset(Double), blueOffset(Double), alphaOffset(Double)
         case preservesDepth(Bool)
 
         public func apply(to r: inout LayerReplicator) {
             switch self {
             case let .instanceCount(n): r.instanceCount = n
             case let .instanceDelay(d): r.instanceDelay = d
-            case let .instanceTransform(t): r.instanceTransform = t
-            case let .instanceColor(c): r.instanceColor = c
-            case let .redOffset(v): r.redOffset = v
-            case let .greenOffset(v): r.greenOffset = v
-            case let .blueOffset(v): r.blueOffset = v
-            case let .alphaOffset(v): r.alphaOffset = v
             case let .preservesDepth(b): r.preservesDepth = b
             }
         }

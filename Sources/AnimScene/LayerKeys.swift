@@ -30,7 +30,8 @@ enum LayerKey {
         ("contentsRect", .property(.contentsRect)), ("contentsCenter", .property(.contentsCenter)), ("startPoint", .property(.startPoint)),
         ("endPoint", .property(.endPoint)), ("fontSize", .property(.fontSize)),
         ("foregroundColor", .property(.foregroundColor)),
-    ] + shapeProperties.map { ($0.rawValue, .property($0)) } + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
+    ] + shapeProperties.map { ($0.rawValue, .property($0)) } + replicatorProperties.map { ($0.rawValue, .property($0)) }
+        + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
         + TextStyleKey.allCases.map { ($0.rawValue, .text($0)) }
 
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
@@ -46,6 +47,13 @@ enum LayerKey {
     /// CAShapeLayer's animatable properties.
     static let shapeProperties: [LayerProperty] = [.path, .fillColor, .strokeColor, .lineWidth, .lineDashPhase,
                                                    .miterLimit, .strokeStart, .strokeEnd]
+
+    /// CAReplicatorLayer's animatable properties.
+    static let replicatorProperties: [LayerProperty] = [.instanceTransform, .instanceColor, .instanceRedOffset,
+                                                        .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset]
+
+    /// Keys that only CAReplicatorLayer has.
+    static let replicatorOnly = replicatorProperties.map(\.rawValue) + StyleKey.replicatorKeys.map(\.rawValue)
 
     /// Keys that only CAShapeLayer has.
     static let shapeOnly = shapeProperties.map(\.rawValue) + ["fillRule", "lineCap", "lineJoin", "lineDashPattern"]

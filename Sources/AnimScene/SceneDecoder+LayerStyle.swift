@@ -9,13 +9,11 @@ enum StyleKey: String, CaseIterable {
     case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale
     case colors, locations, gradientType
     case fillRule, lineCap, lineJoin, lineDashPattern
-    case instanceCount, instanceDelay, instanceTransform, instanceColor
-    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    case instanceCount, instanceDelay, preservesDepth
 
-    /// CAReplicatorLayer's keys.
-    static let replicatorKeys: [StyleKey] = [.instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
-                                             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
-                                             .instanceAlphaOffset, .preservesDepth]
+    /// CAReplicatorLayer's keys that are not animatable (the others are in
+    /// `LayerKey.replicatorProperties`).
+    static let replicatorKeys: [StyleKey] = [.instanceCount, .instanceDelay, .preservesDepth]
 }
 
 extension SceneDecoder {
@@ -40,8 +38,7 @@ extension SceneDecoder {
             return .gradientLocations(try reader.array().map { r throws(SceneError) in try r.number() })
         case .gradientType: return .gradientType(try reader.choice(LayerGradient.Kind.self, what: "gradient type"))
         case .fillRule, .lineCap, .lineJoin, .lineDashPattern: return try decodeShapeStyle(key, reader)
-        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
-             .instanceBlueOffset, .instanceAlphaOffset, .preservesDepth:
+        case .instanceCount, .instanceDelay, .preservesDepth:
             return .replicator(try decodeReplicatorSetting(key, reader))
         }
     }
@@ -58,12 +55,6 @@ extension SceneDecoder {
             }
             return .instanceCount(n)
         case .instanceDelay: return .instanceDelay(try reader.number())
-        case .instanceTransform: return .instanceTransform(try reader.transform())
-        case .instanceColor: return .instanceColor(try reader.color())
-        case .instanceRedOffset: return .redOffset(try reader.number())
-        case .instanceGreenOffset: return .greenOffset(try reader.number())
-        case .instanceBlueOffset: return .blueOffset(try reader.number())
-        case .instanceAlphaOffset: return .alphaOffset(try reader.number())
         default:  // preservesDepth
             guard try !reader.bool() else {
                 throw reader.error("preservesDepth true (instances in one 3D space) is part of CAReplicatorLayer but this version of animrender does not render it yet; instances are flattened into the replicator's plane")

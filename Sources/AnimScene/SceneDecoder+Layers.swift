@@ -68,7 +68,7 @@ extension SceneDecoder {
     private static let classKeys: [(owner: LayerKind, name: String, keys: [String])] = [
         (.gradient, "CAGradientLayer", LayerKey.gradientOnly), (.shape, "CAShapeLayer", LayerKey.shapeOnly),
         (.text, "CATextLayer", textOnlyKeys),
-        (.replicator, "CAReplicatorLayer", StyleKey.replicatorKeys.map(\.rawValue)),
+        (.replicator, "CAReplicatorLayer", LayerKey.replicatorOnly),
     ]
 
     /// Another class's keys on a layer object are a mistake, not something to ignore.

@@ -73,6 +73,60 @@ struct ReplicatorTests: SceneFixture {
         #expect(misplaced.first?.message == "'instanceCount' is a CAReplicatorLayer property; this layer's type is 'layer'")
     }
 
+    /// The dot's centre in the replicator's coordinates: its bounds' centre (its anchor) through
+    /// its transform, at its position.
+    static func centres(_ tree: LayerTree, _ r: Int) -> [Point] {
+        tree.nodes[r].children.map { i -> Point in
+            let p = tree.nodes[i].properties
+            let q = p.transform.apply(x: 0, y: 0, z: 0)
+            return Point(x: p.position.x + q.x / q.w, y: p.position.y + q.y / q.w)
+        }
+    }
+
+    /// instanceTransform is animatable (Apple: "Animatable"), through its transform.* key paths
+    /// too: a turn from 0 to a quarter over 1 s is an eighth at 0.5 s, so instance 1 sits at 45°
+    /// and instance 2 at 90° about the centre.
+    @Test func instanceTransformAnimates() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 3, "animations": [{"keyPath": "instanceTransform.rotation.z", "fromValue": 0, "toValue": 1.5707963267948966, "duration": 1, "timingFunction": "linear"}]"#))
+        let tree = s.timeline.presentation(at: 0.5)
+        let r = try #require(tree.index(of: "r"))
+        let h = 40 * 0.5.squareRoot()
+        for (c, e) in zip(Self.centres(tree, r), [Point(x: 50, y: 10), Point(x: 50 + h, y: 50 - h), Point(x: 90, y: 50)]) {
+            #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9, "\(c) ≠ \(e)")
+        }
+        // After the animation the model value (identity) is back: every instance on the first.
+        let after = s.timeline.presentation(at: 1.5)
+        for c in Self.centres(after, r) { #expect(abs(c.x - 50) < 1e-9 && abs(c.y - 10) < 1e-9) }
+    }
+
+    /// instanceColor and the four offsets are animatable: halfway from white to (0.5, 1, 1, 1)
+    /// with the alpha offset halfway from 0 to −0.5, instance 0 is (0.75, 1, 1, 1) and instance 2
+    /// has alpha 1 − 2 · 0.25.
+    @Test func instanceColourAndOffsetsAnimate() throws {
+        let s = try decodeScene(Self.scene(##""instanceCount": 3, "animations": [{"keyPath": "instanceColor", "fromValue": "#FFFFFF", "toValue": {"r": 0.5, "g": 1, "b": 1, "a": 1}, "duration": 1, "timingFunction": "linear"}, {"keyPath": "instanceAlphaOffset", "fromValue": 0, "toValue": -0.5, "duration": 1, "timingFunction": "linear"}]"##))
+        let tree = s.timeline.presentation(at: 0.5)
+        let tints = tree.nodes[tree.index(of: "r")!].children.map { tree.nodes[$0].properties.instanceTint }
+        #expect(tints[0] == Color(red: 0.75, green: 1, blue: 1, alpha: 1))
+        #expect(tints[2] == Color(red: 0.75, green: 1, blue: 1, alpha: 0.5))
+    }
+
+    /// A UIView animation block changing instanceTransform animates it like any property.
+    @Test func instanceTransformAnimatesInABlock() throws {
+        let json = Self.scene(#""instanceCount": 2"#).replacingOccurrences(of: #""duration": 2}"#, with: #""duration": 2}, "timeline": [{"at": 0, "animate": {"duration": 1, "options": ["curveLinear"], "changes": {"r": {"instanceTransform": {"translate": [20, 0]}}}}}]"#)
+        let s = try decodeScene(json)
+        let r = try #require(s.timeline.presentation(at: 0).index(of: "r"))
+        let half = Self.centres(s.timeline.presentation(at: 0.5), r)
+        #expect(abs(half[1].x - 60) < 1e-9 && abs(half[1].y - 10) < 1e-9, "\(half)")
+        #expect(abs(Self.centres(s.timeline.presentation(at: 1.5), r)[1].x - 70) < 1e-9)
+    }
+
+    /// Animating a replicator key path on another layer is refused like setting the key there.
+    @Test func replicatorKeyPathsOnOtherLayersAreRefused() {
+        let e = sceneErrors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "animations": [{"keyPath": "instanceTransform.rotation.z", "toValue": 1, "duration": 1}]}]}"#)
+        #expect(e.count == 1)
+        #expect(e.first?.message == "'instanceTransform.rotation.z' is a CAReplicatorLayer key path; layer 'a' is of type 'layer'")
+    }
+
     /// Nested replicators multiply: 1,000 × 1,000 copies of a dot is refused at the outer layer.
     @Test func nestedReplicatorsAreBounded() {
         let json = #"""
