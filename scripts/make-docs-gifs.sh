@@ -28,6 +28,7 @@ $bin Scenes/layers/corner-styles.json --frame 0 --png docs/images/corner-styles.
 $bin Scenes/contents/stretchable-bubble.json --gif docs/images/stretchable-bubble.gif --quiet
 $bin Scenes/layers/replicator.json --gif docs/images/replicator.gif --quiet
 $bin Scenes/layers/replicator-animated.json --gif docs/images/replicator-animated.gif --quiet
+$bin Scenes/transform3d/replicator-depth.json --gif docs/images/replicator-depth.gif --quiet
 # Transitions (docs/transitions.md): one GIF per scene, and the seeds' transition demos.
 mkdir -p docs/images/transitions
 for scene in Scenes/transitions/*.json; do

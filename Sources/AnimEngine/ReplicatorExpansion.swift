@@ -35,6 +35,14 @@ struct ReplicatorExpansion {
     }
 
     private mutating func expand(_ r: Int, in tree: inout LayerTree) {
+        replicate(r, in: &tree)
+        let props = tree.nodes[r].properties
+        if props.replicator.preservesDepth && !props.masksToBounds && tree.nodes[r].mask == nil {
+            keepDepth(r, in: &tree)
+        }
+    }
+
+    private mutating func replicate(_ r: Int, in tree: inout LayerTree) {
         let props = tree.nodes[r].properties, rep = props.replicator
         let sources = tree.nodes[r].children
         guard rep.instanceCount > 0 else {
@@ -57,6 +65,33 @@ struct ReplicatorExpansion {
                 tint(copy, rep.color(ofInstance: k), in: &tree)
             }
         }
+    }
+
+    /// `preservesDepth`: the replicator becomes a CATransformLayer, so its instances are planes of
+    /// one 3D rendering context (sorted by depth where they meet) instead of being flattened into
+    /// its plane. Its own background, contents, border and shadow, which a transform layer does not
+    /// draw, become a first sublayer of its bounds' size at depth 0 (CSS preserve-3d's own plane).
+    private mutating func keepDepth(_ r: Int, in tree: inout LayerTree) {
+        let props = tree.nodes[r].properties
+        tree.nodes[r].properties.kind = .transform
+        let ownDrawing = props.backgroundColor != nil || props.contents != nil || props.borderWidth > 0 || props.shadowOpacity > 0
+        guard ownDrawing else { return }
+        var own = props
+        let b = props.bounds
+        own.kind = .layer
+        own.replicator = LayerReplicator()
+        own.position = Point(x: b.origin.x + props.anchorPoint.x * b.size.width, y: b.origin.y + props.anchorPoint.y * b.size.height)
+        own.zPosition = 0
+        own.anchorPointZ = 0
+        own.transform = .identity
+        own.sublayerTransform = .identity
+        own.opacity = 1  // the transform layer hands its opacity to each plane
+        own.timing = LayerTiming()
+        let index = tree.nodes.count
+        tree.nodes.append(LayerTree.Node(id: tree.nodes[r].id + "#own", properties: own, parent: r))
+        origin.append(origin[r])
+        times.append(times[r])
+        tree.nodes[r].children.insert(index, at: 0)
     }
 
     /// A copy of `source`'s subtree (and masks) under `parent`, evaluated at `parentTime`.

@@ -55,11 +55,7 @@ extension SceneDecoder {
             }
             return .instanceCount(n)
         case .instanceDelay: return .instanceDelay(try reader.number())
-        default:  // preservesDepth
-            guard try !reader.bool() else {
-                throw reader.error("preservesDepth true (instances in one 3D space) is part of CAReplicatorLayer but this version of animrender does not render it yet; instances are flattened into the replicator's plane")
-            }
-            return .preservesDepth(false)
+        default: return .preservesDepth(try reader.bool())
         }
     }
 

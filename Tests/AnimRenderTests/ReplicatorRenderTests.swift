@@ -25,4 +25,26 @@ struct ReplicatorRenderTests {
         #expect(b[45, 5] == PixelRGBA8(r: 128, g: 0, b: 0, a: 128))
         #expect(b[15, 5].a == 0 && b[35, 5].a == 0 && b[55, 5].a == 0, "nothing between the copies")
     }
+
+    /// Two white squares overlapping by half, the second 50 pt further back (instanceTransform
+    /// translate z −50) and tinted cyan (red offset −1). Flattened, the later instance covers the
+    /// earlier one where they overlap; with preservesDepth the nearer one does. The replicator's
+    /// own grey background is a plane at depth 0, behind the first square (drawn over it, ties
+    /// in tree order) and in front of the second.
+    @Test(arguments: [false, true])
+    func preservesDepthSortsInstancesByDepth(preservesDepth: Bool) throws {
+        let b = try render("""
+            {"canvas": {"width": 40, "height": 20, "background": "black"},
+             "layers": [{"id": "r", "type": "replicator", "frame": [0, 0, 40, 20], "instanceCount": 2,
+               "preservesDepth": \(preservesDepth), "backgroundColor": {"r": 0.5, "g": 0.5, "b": 0.5, "a": 1},
+               "instanceTransform": {"translate": [10, 0, -50]}, "instanceRedOffset": -1,
+               "sublayers": [{"id": "square", "frame": [5, 5, 20, 10], "backgroundColor": "white"}]}]}
+            """)
+        let white = PixelRGBA8(r: 255, g: 255, b: 255, a: 255), cyan = PixelRGBA8(r: 0, g: 255, b: 255, a: 255)
+        let grey = PixelRGBA8(r: 128, g: 128, b: 128, a: 255)
+        #expect(b[10, 10] == white, "only the first square")
+        #expect(b[20, 10] == (preservesDepth ? white : cyan), "where they overlap")
+        #expect(b[30, 10] == (preservesDepth ? grey : cyan), "only the second square, behind the background plane when depth is kept")
+        #expect(b[2, 2] == grey)
+    }
 }

@@ -65,10 +65,10 @@ struct ReplicatorTests: SceneFixture {
     }
 
     @Test func badValuesAreLocatedErrors() {
-        let e = sceneErrors(Self.scene(#""instanceCount": 2.5, "preservesDepth": true, "instanceDelay": "x""#))
+        let e = sceneErrors(Self.scene(#""instanceCount": 2.5, "preservesDepth": 1, "instanceDelay": "x""#))
         #expect(e.count == 3)
         #expect(e.contains { $0.message.contains("instanceCount must be a whole number 0…10000") || $0.message.contains("expected an integer") })
-        #expect(e.contains { $0.message.contains("preservesDepth true") })
+        #expect(e.contains { $0.path?.description.hasSuffix("preservesDepth") == true && $0.message.contains("true or false") })
         let misplaced = sceneErrors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "instanceCount": 3}]}"#)
         #expect(misplaced.first?.message == "'instanceCount' is a CAReplicatorLayer property; this layer's type is 'layer'")
     }
@@ -125,6 +125,23 @@ struct ReplicatorTests: SceneFixture {
         let e = sceneErrors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "animations": [{"keyPath": "instanceTransform.rotation.z", "toValue": 1, "duration": 1}]}]}"#)
         #expect(e.count == 1)
         #expect(e.first?.message == "'instanceTransform.rotation.z' is a CAReplicatorLayer key path; layer 'a' is of type 'layer'")
+    }
+
+    /// preservesDepth: the replicator becomes a transform layer (its instances share one 3D
+    /// space), and its own background a first plane of its bounds at depth 0; with masksToBounds
+    /// it stays flattened.
+    @Test func preservesDepthMakesA3DContext() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 3, "preservesDepth": true, "backgroundColor": "red", "transform": {"rotate": 0.5}, "opacity": 0.5"#))
+        let tree = s.timeline.presentation(at: 0)
+        let r = try #require(tree.index(of: "r"))
+        #expect(tree.nodes[r].properties.kind == .transform)
+        #expect(tree.nodes[r].children.map { tree.nodes[$0].id } == ["r#own", "dot", "dot#1", "dot#2"])
+        let own = tree.nodes[tree.nodes[r].children[0]].properties
+        #expect(own.kind == .layer && own.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(own.position == Point(x: 50, y: 50) && own.transform == .identity && own.opacity == 1)
+        let clipped = try decodeScene(Self.scene(#""instanceCount": 3, "preservesDepth": true, "masksToBounds": true"#)).timeline.presentation(at: 0)
+        #expect(clipped.nodes[clipped.index(of: "r")!].properties.kind == .replicator)
+        #expect(clipped.nodes[clipped.index(of: "r")!].children.count == 3)
     }
 
     /// Nested replicators multiply: 1,000 × 1,000 copies of a dot is refused at the outer layer.
