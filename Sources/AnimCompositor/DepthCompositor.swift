@@ -92,7 +92,10 @@ enum DepthCompositor {
 
     /// `lineBudget`: the most doubles of ``DepthLines`` (two lines of corners per plane) to allocate;
     /// a context with more planes × width than that is sampled everywhere (the same bytes).
-    static func composite(_ layers: [DepthLayer], into dst: inout Bitmap, lineBudget: Int = DepthLines.budget) {
+    /// `planesInPlace`: how many planes are read in place (``planesReadInPlace``; the same bytes
+    /// for any number).
+    static func composite(_ layers: [DepthLayer], into dst: inout Bitmap, lineBudget: Int = DepthLines.budget,
+                          planesInPlace: Int = planesReadInPlace) {
         var region = PixelRect.empty
         for l in layers { region = region.union(l.area) }
         region = region.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
@@ -101,7 +104,7 @@ enum DepthCompositor {
         precondition(layers.allSatisfy(\.holdsArea), "a plane's bitmap must hold its area")
         let width = dst.width
         dst.pixels.withUnsafeMutableBytes { out in
-            withPlanePixels(layers) { planes in
+            withPlanePixels(layers, inPlace: planesInPlace) { planes in
                 withScratch(layers, region: region, lineBudget: lineBudget) { scratch, lines in
                     for y in region.minY..<region.maxY {
                         for x in region.minX..<region.maxX {
@@ -137,13 +140,13 @@ enum DepthCompositor {
                 (geometry.baseAddress! + k).initialize(to: PlaneGeometry(area: layer.area, depth: layer.depth))
             }
             let g = geometry.baseAddress!
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: n * 7 + size.ints) { ints in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n * 8 + size.ints) { ints in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: n * 3 + size.doubles) { doubles in
                     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: size.signs) { signs in
                         let i = ints.baseAddress!, d = doubles.baseAddress!
-                        let scratch = Scratch(planes: g, covering: i, orders: i + n, index: i + 6 * n, depths: d,
-                                              low: d + n, high: d + 2 * n)
-                        body(scratch, lined ? DepthLines(g, count: n, region: region, doubles: d + 3 * n, ints: i + 7 * n,
+                        let scratch = Scratch(planes: g, covering: i, orders: i + n, index: i + 6 * n, merged: i + 7 * n,
+                                              depths: d, low: d + n, high: d + 2 * n)
+                        body(scratch, lined ? DepthLines(g, count: n, region: region, doubles: d + 3 * n, ints: i + 8 * n,
                                                          signs: signs.baseAddress!) : nil)
                     }
                 }
@@ -153,7 +156,7 @@ enum DepthCompositor {
 
     /// The buffers one composite reuses for every pixel: the planes' geometry (`n`), the covering
     /// planes (`n`), five orders of them (centre, then the four sub-pixel points; `5n`), the sort's
-    /// positions (`n`), depths (`n`), and the low and high ends of the planes' depth ranges over
+    /// positions (`n`) and the merge sort's (`n`), depths (`n`), and the low and high ends of the planes' depth ranges over
     /// the pixel (`n` each).
     private struct Scratch {
         /// Each plane's area and depth, read in place (an element of `[DepthLayer]` was copied,
@@ -162,6 +165,8 @@ enum DepthCompositor {
         let covering: UnsafeMutablePointer<Int>
         let orders: UnsafeMutablePointer<Int>
         let index: UnsafeMutablePointer<Int>
+        /// The merge sort's other half (`n`).
+        let merged: UnsafeMutablePointer<Int>
         let depths: UnsafeMutablePointer<Double>
         let low: UnsafeMutablePointer<Double>
         let high: UnsafeMutablePointer<Double>
@@ -198,15 +203,51 @@ enum DepthCompositor {
             s.depths[i] = s.planes[s.covering[i]].depth.depth(px, py)
             s.index[i] = i
         }
-        // Insertion sort: few planes per pixel, and a tolerance that is not a strict order.
-        for i in 1..<count {
-            var j = i
-            while j > 0 && nearer(s.depths[s.index[j - 1]], than: s.depths[s.index[j]]) {
-                (s.index[j], s.index[j - 1]) = (s.index[j - 1], s.index[j])
-                j -= 1
+        if count <= insertionSortLimit {
+            // Insertion sort: few planes per pixel, and a tolerance that is not a strict order.
+            for i in 1..<count {
+                var j = i
+                while j > 0 && nearer(s.depths[s.index[j - 1]], than: s.depths[s.index[j]]) {
+                    (s.index[j], s.index[j - 1]) = (s.index[j - 1], s.index[j])
+                    j -= 1
+                }
             }
+        } else {
+            mergeSort(s.index, count, by: s.depths, using: s.merged)
         }
         for i in 0..<count { out[i] = s.covering[s.index[i]] }
+    }
+
+    /// Up to this many planes over a pixel are sorted by insertion, whose work grows with the
+    /// square of their number (2,000 instances of a replicator with preservesDepth took 3 s a
+    /// frame); more by a stable merge sort. The two can differ only among planes whose depths
+    /// are within the tolerance of one another but not of a third (the tolerance is not
+    /// transitive), never for exact ties, which keep tree order in both.
+    static let insertionSortLimit = 32
+
+    /// Sorts `index[0..<count]` far to near by `depths`, stably, bottom-up through `temp`.
+    private static func mergeSort(_ index: UnsafeMutablePointer<Int>, _ count: Int, by depths: UnsafeMutablePointer<Double>,
+                                  using temp: UnsafeMutablePointer<Int>) {
+        var (src, dst) = (index, temp)
+        var width = 1
+        while width < count {
+            var start = 0
+            while start < count {
+                let mid = min(start + width, count), end = min(start + 2 * width, count)
+                var (i, j, k) = (start, mid, start)
+                while i < mid && j < end {
+                    // The right one goes first only when the left one is nearer (stable for ties).
+                    if nearer(depths[src[i]], than: depths[src[j]]) { dst[k] = src[j]; j += 1 } else { dst[k] = src[i]; i += 1 }
+                    k += 1
+                }
+                while i < mid { dst[k] = src[i]; i += 1; k += 1 }
+                while j < end { dst[k] = src[j]; j += 1; k += 1 }
+                start = end
+            }
+            (src, dst) = (dst, src)
+            width *= 2
+        }
+        if src != index { index.update(from: src, count: count) }
     }
 
     /// True when depth `a` is nearer the viewer than `b` by more than rounding noise.
@@ -232,18 +273,58 @@ enum DepthCompositor {
         x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
     }
 
-    /// Calls `body` with a pointer to each plane's pixels, valid while it runs.
-    private static func withPlanePixels<R>(_ layers: [DepthLayer], _ body: (UnsafeBufferPointer<PlanePixels>) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
-            func bind(_ k: Int) -> R {
-                guard k < layers.count else { return body(UnsafeBufferPointer(planes)) }
+    /// How many planes' pixels are read in place: each is one closure deeper on the stack (about
+    /// 1 KB), so thousands of them overflowed it. The others are read from one packed copy.
+    static let planesReadInPlace = 64
+
+    /// Calls `body` with a pointer to each plane's pixels, valid while it runs: the
+    /// `planesReadInPlace` largest bitmaps in place, the rest copied into one buffer.
+    private static func withPlanePixels<R>(_ layers: [DepthLayer], inPlace limit: Int,
+                                           _ body: (UnsafeBufferPointer<PlanePixels>) -> R) -> R {
+        let bySize = layers.indices.sorted {
+            let a = layers[$0].bitmap.pixels.count, b = layers[$1].bitmap.pixels.count
+            return a != b ? a > b : $0 < $1
+        }
+        let inPlace = bySize.prefix(max(0, limit)), packed = Array(bySize.dropFirst(max(0, limit)))
+        return withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
+            func pixels(_ k: Int, _ bytes: UnsafeRawBufferPointer) {
+                (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width,
+                                                                     originX: layers[k].originX, originY: layers[k].originY))
+            }
+            func bind(_ i: Int) -> R {
+                guard i < inPlace.count else { return body(UnsafeBufferPointer(planes)) }
+                let k = inPlace[inPlace.startIndex + i]
                 return layers[k].bitmap.pixels.withUnsafeBytes { bytes in
-                    (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width,
-                                                                         originX: layers[k].originX, originY: layers[k].originY))
-                    return bind(k + 1)
+                    pixels(k, bytes)
+                    return bind(i + 1)
                 }
             }
-            return bind(0)
+            guard !packed.isEmpty else { return bind(0) }
+            let copy = pack(packed.map { layers[$0].bitmap.pixels })
+            return copy.withUnsafeBytes { all in
+                var offset = 0
+                for k in packed {
+                    let count = layers[k].bitmap.pixels.count
+                    pixels(k, UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
+                    offset += count
+                }
+                return bind(0)
+            }
+        }
+    }
+
+    /// The arrays one after another in one array.
+    private static func pack(_ parts: [[UInt8]]) -> [UInt8] {
+        let total = parts.reduce(0) { $0 + $1.count }
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            var offset = 0
+            for part in parts {
+                part.withUnsafeBufferPointer { src in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + src.count)]).initialize(from: src)
+                }
+                offset += part.count
+            }
+            count = total
         }
     }
 }

@@ -32,6 +32,45 @@ struct DepthCompositorReferenceTests {
         #expect(crops.allSatisfy { $0.bitmap.width == $0.area.width && $0.bitmap.height == $0.area.height && $0.holdsArea })
         DepthCompositor.composite(crops, into: &cropped)
         #expect(cropped.pixels == plain.pixels, "seed \(seed), cropped planes")
+        // Planes read from one packed copy (past `planesReadInPlace`), all or all but one or two,
+        // cropped and canvas-sized mixed: the same bytes.
+        let mixed = layers.indices.map { $0.isMultiple(of: 2) ? crops[$0] : layers[$0] }
+        for inPlace in 0...2 {
+            var packed = background
+            DepthCompositor.composite(mixed, into: &packed, planesInPlace: inPlace)
+            #expect(packed.pixels == plain.pixels, "seed \(seed), \(inPlace) planes in place")
+        }
+    }
+
+    /// More than `insertionSortLimit` planes over a pixel are merge-sorted: with random tilts (no
+    /// near-ties) the bytes are the plain rule's, whose sort is by insertion.
+    @Test(arguments: 0..<4)
+    func manyPlanesOverAPixelAreMergeSorted(seed: Int) {
+        var random = SplitMix64(seed: UInt64(0x3E26 + seed))
+        let (width, height) = (23, 17)
+        let layers = (0..<120).map { _ in Self.plane(&random, width: width, height: height, ordinary: seed.isMultiple(of: 2)) }
+        var fast = Bitmap(width: width, height: height)!, plain = fast
+        DepthCompositor.composite(layers, into: &fast, lineBudget: 0)
+        _ = Reference.composite(layers, into: &plain)
+        #expect(fast.pixels == plain.pixels)
+        let over = (0..<(width * height)).map { p in layers.filter { l in (l.area.minX..<l.area.maxX).contains(p % width) && (l.area.minY..<l.area.maxY).contains(p / width) }.count }.max() ?? 0
+        #expect(over > DepthCompositor.insertionSortLimit, "\(over) planes over the most covered pixel")
+    }
+
+    /// 20,000 planes (a CATransformLayer's sublayers, or a replicator's instances with
+    /// preservesDepth): each plane read in place was a closure deeper on the stack, which
+    /// overflowed at about 9,300. Each one-pixel plane covers its own pixel.
+    @Test func thousandsOfPlanesDoNotOverflowTheStack() {
+        let (width, height) = (200, 100)
+        var canvas = Bitmap(width: width, height: height)!
+        for k in 0..<(width * height) { canvas[k % width, k / width] = PixelRGBA8(r: UInt8(k % 251), g: 0, b: 0, a: 255) }
+        let depth = PlaneDepth(deviceToPlane: .identity, matrix: .identity)
+        let layers = (0..<(width * height)).map { k in
+            DepthLayer(cropping: canvas, to: PixelRect(minX: k % width, minY: k / width, maxX: k % width + 1, maxY: k / width + 1), depth: depth)
+        }
+        var out = Bitmap(width: width, height: height)!
+        DepthCompositor.composite(layers, into: &out)
+        #expect(out.pixels == canvas.pixels)
     }
 
     /// Across the seeds the planes cross inside some pixels, so the averaged orders are compared too.
