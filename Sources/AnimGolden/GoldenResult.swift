@@ -67,6 +67,11 @@ public enum FrameVerdict: Hashable, Sendable {
         if case .pass = self { return true }
         return false
     }
+
+    public var notDrawn: Bool {
+        if case .notDrawn = self { return true }
+        return false
+    }
 }
 
 /// One frame's result, with the files a report links to.

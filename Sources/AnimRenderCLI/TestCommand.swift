@@ -112,7 +112,8 @@ struct TestCommand: ParsableCommand {
         let reportDir = URL(fileURLWithPath: report)
         let files = try reportFailure { try ReportFiles(report: report, junit: junit) }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
-        let badInput = result.scenes.contains(where: \.invalidScene)
+        // A frame that cannot be drawn in full is the scene's problem, as `render` says (exit 2).
+        let badInput = result.scenes.contains { $0.invalidScene || $0.frames.contains { $0.verdict.notDrawn } }
         result.scenes += orphanProblems(scenes, urls)
         try reportFailure { try files.write(result) }
         printResult(result, reportDir)

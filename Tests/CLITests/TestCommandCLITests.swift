@@ -39,6 +39,20 @@ struct TestCommandCLITests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/index.html").path))
     }
 
+    /// A frame that needs more offscreen surfaces than a frame may hold is not drawn: the
+    /// scene's problem, so exit 2 as `render` gives, and nothing is recorded for it.
+    @Test func aFrameThatCannotBeDrawnIsBadInput() throws {
+        var layer = ##"{"id": "leaf", "frame": [0, 0, 10, 10], "backgroundColor": "#3366CC"}"##
+        for depth in 0..<40 {
+            layer = ##"{"id": "g\##(depth)", "frame": [1, 1, 10, 10], "opacity": 0.5, "backgroundColor": "#FF000040", "sublayers": [\##(layer)]}"##
+        }
+        let dir = try project(#"{"canvas": {"width": 4096, "height": 4096, "duration": 0.1}, "layers": [\#(layer)], "goldenFrames": [0]}"#)
+        let r = try test(dir, ["--record", "missing"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("not drawn"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Goldens/demo/box/f0000.png").path))
+    }
+
     @Test func aChangedSceneFailsWithArtifactsReportAndJUnit() throws {
         let dir = try project()
         _ = try test(dir, ["--record", "missing"])
