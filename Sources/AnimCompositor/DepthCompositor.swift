@@ -176,7 +176,8 @@ enum DepthCompositor {
                               _ planes: UnsafeBufferPointer<PlanePixels>, background: PixelRGBA8) -> PixelRGBA8 {
         if count == 1 { return Blend.over(planes[s.covering[0]][x, y], background) }
         // Ranges apart: every sample point would give this order (the same bytes, without sampling).
-        if let lines, lines.order(s.covering, count, x: x, y: y, into: s.orders, low: s.low, high: s.high) {
+        if let lines, lines.order(s.covering, count, x: x, y: y, into: s.orders, low: s.low, high: s.high,
+                                  sort: (s.index, s.merged, s.depths)) {
             return stack(s.orders, count, planes, x, y, background)
         }
         order(into: s.orders, count, s, Double(x) + 0.5, Double(y) + 0.5)
@@ -228,6 +229,13 @@ enum DepthCompositor {
     /// Sorts `index[0..<count]` far to near by `depths`, stably, bottom-up through `temp`.
     private static func mergeSort(_ index: UnsafeMutablePointer<Int>, _ count: Int, by depths: UnsafeMutablePointer<Double>,
                                   using temp: UnsafeMutablePointer<Int>) {
+        mergeSort(index, count, by: depths, using: temp, after: nearer)
+    }
+
+    /// Sorts `index[0..<count]` stably, bottom-up through `temp`: a key goes after another when
+    /// `after(it, other)`.
+    static func mergeSort(_ index: UnsafeMutablePointer<Int>, _ count: Int, by depths: UnsafeMutablePointer<Double>,
+                          using temp: UnsafeMutablePointer<Int>, after: (Double, Double) -> Bool) {
         var (src, dst) = (index, temp)
         var width = 1
         while width < count {
@@ -237,7 +245,7 @@ enum DepthCompositor {
                 var (i, j, k) = (start, mid, start)
                 while i < mid && j < end {
                     // The right one goes first only when the left one is nearer (stable for ties).
-                    if nearer(depths[src[i]], than: depths[src[j]]) { dst[k] = src[j]; j += 1 } else { dst[k] = src[i]; i += 1 }
+                    if after(depths[src[i]], depths[src[j]]) { dst[k] = src[j]; j += 1 } else { dst[k] = src[i]; i += 1 }
                     k += 1
                 }
                 while i < mid { dst[k] = src[i]; i += 1; k += 1 }
@@ -251,7 +259,7 @@ enum DepthCompositor {
     }
 
     /// True when depth `a` is nearer the viewer than `b` by more than rounding noise.
-    private static func nearer(_ a: Double, than b: Double) -> Bool {
+    static func nearer(_ a: Double, than b: Double) -> Bool {
         a - b > 1e-9 * max(1, abs(a), abs(b))
     }
 

@@ -111,7 +111,25 @@ struct DepthLines {
     /// point of the pixel, and strict. `low` and `high` are scratch for `count` values each.
     func order(_ covering: UnsafeMutablePointer<Int>, _ count: Int, x: Int, y: Int,
                into order: UnsafeMutablePointer<Int>, low: UnsafeMutablePointer<Double>,
-               high: UnsafeMutablePointer<Double>) -> Bool {
+               high: UnsafeMutablePointer<Double>,
+               sort: (index: UnsafeMutablePointer<Int>, temp: UnsafeMutablePointer<Int>, keys: UnsafeMutablePointer<Double>)) -> Bool {
+        if count > DepthCompositor.insertionSortLimit {
+            guard ranges(covering, count, x: x, y: y, into: order, low: low, high: high, sort: sort) else { return false }
+        } else {
+            guard insertRanges(covering, count, x: x, y: y, into: order, low: low, high: high) else { return false }
+        }
+        for i in 1..<count {
+            let gap = Self.separation * max(1, abs(high[i &- 1]), abs(low[i]))
+            guard low[i] - high[i &- 1] > gap else { return false }
+        }
+        return true
+    }
+
+    /// The covering planes' depth ranges over the pixel, sorted by their low ends by insertion
+    /// (stable); false when a corner has no depth.
+    private func insertRanges(_ covering: UnsafeMutablePointer<Int>, _ count: Int, x: Int, y: Int,
+                              into order: UnsafeMutablePointer<Int>, low: UnsafeMutablePointer<Double>,
+                              high: UnsafeMutablePointer<Double>) -> Bool {
         for i in 0..<count {
             let k = covering[i]
             let top = line(k, y), bottom = line(k, y &+ 1)
@@ -128,10 +146,32 @@ struct DepthLines {
             }
             low[j] = lo; high[j] = hi; order[j] = k
         }
-        for i in 1..<count {
-            let gap = Self.separation * max(1, abs(high[i &- 1]), abs(low[i]))
-            guard low[i] - high[i &- 1] > gap else { return false }
+        return true
+    }
+
+    /// The same order by a stable merge sort, for many planes (insertion's work grows with the
+    /// square of their number): the same result, since both sort stably by a strict order.
+    private func ranges(_ covering: UnsafeMutablePointer<Int>, _ count: Int, x: Int, y: Int,
+                        into order: UnsafeMutablePointer<Int>, low: UnsafeMutablePointer<Double>, high: UnsafeMutablePointer<Double>,
+                        sort: (index: UnsafeMutablePointer<Int>, temp: UnsafeMutablePointer<Int>, keys: UnsafeMutablePointer<Double>)) -> Bool {
+        for i in 0..<count {
+            let top = line(covering[i], y), bottom = line(covering[i], y &+ 1)
+            let i0 = x &- minX
+            let c0 = top[i0], c1 = top[i0 &+ 1], c2 = bottom[i0], c3 = bottom[i0 &+ 1]
+            guard c0 == c0, c1 == c1, c2 == c2, c3 == c3 else { return false }
+            sort.keys[i] = min(min(c0, c1), min(c2, c3))
+            high[i] = max(max(c0, c1), max(c2, c3))
+            sort.index[i] = i
         }
+        DepthCompositor.mergeSort(sort.index, count, by: sort.keys, using: sort.temp) { $0 > $1 }
+        for i in 0..<count {
+            let from = sort.index[i]
+            order[i] = covering[from]
+            low[i] = sort.keys[from]
+        }
+        // high in the same order, through the keys (no longer needed).
+        for i in 0..<count { sort.keys[i] = high[i] }
+        for i in 0..<count { high[i] = sort.keys[sort.index[i]] }
         return true
     }
 }

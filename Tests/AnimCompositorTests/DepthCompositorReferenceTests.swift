@@ -42,17 +42,20 @@ struct DepthCompositorReferenceTests {
         }
     }
 
-    /// More than `insertionSortLimit` planes over a pixel are merge-sorted: with random tilts (no
-    /// near-ties) the bytes are the plain rule's, whose sort is by insertion.
+    /// More than `insertionSortLimit` planes over a pixel are merge-sorted (their depths, and their
+    /// depth ranges where the lines decide): with random tilts (no near-ties) the bytes are the
+    /// plain rule's, whose sort is by insertion.
     @Test(arguments: 0..<4)
     func manyPlanesOverAPixelAreMergeSorted(seed: Int) {
         var random = SplitMix64(seed: UInt64(0x3E26 + seed))
         let (width, height) = (23, 17)
         let layers = (0..<120).map { _ in Self.plane(&random, width: width, height: height, ordinary: seed.isMultiple(of: 2)) }
-        var fast = Bitmap(width: width, height: height)!, plain = fast
-        DepthCompositor.composite(layers, into: &fast, lineBudget: 0)
+        var fast = Bitmap(width: width, height: height)!, plain = fast, sampled = fast
+        DepthCompositor.composite(layers, into: &fast)  // the ranges merge-sorted too
+        DepthCompositor.composite(layers, into: &sampled, lineBudget: 0)
         _ = Reference.composite(layers, into: &plain)
         #expect(fast.pixels == plain.pixels)
+        #expect(sampled.pixels == plain.pixels)
         let over = (0..<(width * height)).map { p in layers.filter { l in (l.area.minX..<l.area.maxX).contains(p % width) && (l.area.minY..<l.area.maxY).contains(p / width) }.count }.max() ?? 0
         #expect(over > DepthCompositor.insertionSortLimit, "\(over) planes over the most covered pixel")
     }

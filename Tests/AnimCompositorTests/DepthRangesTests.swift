@@ -102,8 +102,8 @@ struct DepthRangesTests {
         let n = layers.count
         let size = DepthLines.capacity(planes: n, region: region)
         let planes = UnsafeMutablePointer<PlaneGeometry>.allocate(capacity: n)
-        let doubles = UnsafeMutablePointer<Double>.allocate(capacity: size.doubles + 2 * n)
-        let ints = UnsafeMutablePointer<Int>.allocate(capacity: size.ints + 2 * n)
+        let doubles = UnsafeMutablePointer<Double>.allocate(capacity: size.doubles + 3 * n)
+        let ints = UnsafeMutablePointer<Int>.allocate(capacity: size.ints + 4 * n)
         let signs = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: size.signs)
         defer { planes.deallocate(); doubles.deallocate(); ints.deallocate(); signs.deallocate() }
         for (k, l) in layers.enumerated() { (planes + k).initialize(to: PlaneGeometry(area: l.area, depth: l.depth)) }
@@ -123,7 +123,8 @@ struct DepthRangesTests {
                 }
                 if orders.contains(where: { $0 != orders[0] }) { counts.2 += 1 }
                 if lines.order(covering, list.count, x: x, y: y, into: order, low: doubles + size.doubles,
-                               high: doubles + size.doubles + n) {
+                               high: doubles + size.doubles + n,
+                               sort: (ints + size.ints + 2 * n, ints + size.ints + 3 * n, doubles + size.doubles + 2 * n)) {
                     counts.0 += 1
                     decided(x, y, list, Array(UnsafeBufferPointer(start: order, count: list.count)))
                 } else {
