@@ -83,8 +83,11 @@ struct ReplicatorExpansion {
         own.position = Point(x: b.origin.x + props.anchorPoint.x * b.size.width, y: b.origin.y + props.anchorPoint.y * b.size.height)
         own.zPosition = 0
         own.anchorPointZ = 0
-        own.transform = .identity
+        // A layer's own drawing does not go through its sublayerTransform: undo it (the plane's
+        // position is the anchor point the sublayerTransform turns about).
+        own.transform = props.sublayerTransform.inverse() ?? .identity
         own.sublayerTransform = .identity
+        own.instanceTint = nil  // an outer replicator's tint is not applied to a context (docs/compositing.md)
         own.opacity = 1  // the transform layer hands its opacity to each plane
         own.timing = LayerTiming()
         let index = tree.nodes.count

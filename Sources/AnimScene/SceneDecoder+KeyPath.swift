@@ -18,6 +18,11 @@ extension SceneDecoder {
         if let path = LayerKeyPath(name) {
             return checkLayerClass(of: parts[0], in: s, r) ? path : nil
         }
+        if let first = parts.first, StyleKey.replicatorKeys.map(\.rawValue).contains(first) {
+            let why = first == "preservesDepth" ? "" : " (Apple's header marks instanceCount and instanceDelay animatable, but does not say how a count or a delay is interpolated)"
+            errors.append(r.error("'\(s)' is not animatable here" + why, hint: "change it with a 'set' action at a time in the timeline"))
+            return nil
+        }
         if parts.first == "frame" {
             errors.append(r.error("'\(s)' is not animatable: Core Animation computes frame from bounds, position and anchorPoint",
                                   hint: "animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes"))

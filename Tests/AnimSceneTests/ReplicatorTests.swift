@@ -144,6 +144,19 @@ struct ReplicatorTests: SceneFixture {
         #expect(clipped.nodes[clipped.index(of: "r")!].children.count == 3)
     }
 
+    /// The own plane is not turned by the replicator's sublayerTransform (a layer's own drawing
+    /// never is): its transform undoes it. instanceCount is not animatable here: a located error.
+    @Test func ownPlaneUndoesTheSublayerTransformAndCountIsNotAnimatable() throws {
+        let s = try decodeScene(Self.scene(#""instanceCount": 2, "preservesDepth": true, "backgroundColor": "red", "sublayerTransform": {"rotate": 1.2, "axis": [1, 0, 0]}"#))
+        let tree = s.timeline.presentation(at: 0)
+        let r = try #require(tree.index(of: "r"))
+        let own = tree.nodes[tree.nodes[r].children[0]].properties
+        let product = own.transform.concatenating(tree.nodes[r].properties.sublayerTransform)
+        for (a, b) in zip(product.elements, Transform3D.identity.elements) { #expect(abs(a - b) < 1e-12) }
+        let e = sceneErrors(Self.scene(#""instanceCount": 2, "animations": [{"keyPath": "instanceCount", "toValue": 5, "duration": 1}]"#))
+        #expect(e.count == 1 && e.first?.message.hasPrefix("'instanceCount' is not animatable here") == true, "\(e)")
+    }
+
     /// Nested replicators multiply: 1,000 × 1,000 copies of a dot is refused at the outer layer.
     @Test func nestedReplicatorsAreBounded() {
         let json = #"""
