@@ -159,13 +159,14 @@ struct SceneDecoderTests {
         #expect(e.contains { $0.hint == "did you mean 'easeInEaseOut'?" })
     }
 
-    @Test func featuresOfLaterVersionsAreRefusedClearly() {
-        let e = errors("""
+    /// The last key of the contract that was refused as "not rendered yet" (a replicator's
+    /// preservesDepth) now loads without an error.
+    @Test func everyKeyOfTheContractLoads() throws {
+        let scene = try decode("""
             {"canvas": {"width": 10, "height": 10},
              "layers": [{"id": "b", "type": "replicator", "preservesDepth": true}]}
             """)
-        #expect(e.count == 1)
-        #expect(e.allSatisfy { $0.message.contains("does not render it yet") })
+        #expect(scene.timeline.presentation(at: 0).nodes.count == 1)
     }
 
     @Test func syntaxErrorsCarryTheFileName() {
