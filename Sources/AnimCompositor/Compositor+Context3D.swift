@@ -60,7 +60,9 @@ extension Compositor {
         let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }
-        guard layer.kind == .transform else {
+        // A transform layer in a transition is one plane: drawLayer draws the transition's effect
+        // between snapshots of its flattened subtree (as at the top level).
+        guard layer.kind == .transform, tree.transition(on: index) == nil else {
             planes.append(ContextPlane(index: index, placement: placement, alpha: alpha))
             return
         }

@@ -156,4 +156,21 @@ struct TransitionTests: CompositorFixture {
         #expect(isBlue(try drawn(.cameraIris, progress: 0.9), 100, 100), "cameraIris opens onto the new")
         #expect(isEmpty(try drawn(.cameraIris, progress: 0.5), 40, 100), "the blades stay inside the bounds")
     }
+
+    /// A transition on a transform layer inside another 3D context: the transitioning layer is one
+    /// plane of the outer context, drawn with its effect (it was once recursed into and the effect lost).
+    @Test func aTransitionOnANestedTransformLayerIsDrawn() throws {
+        var old = LayerTree()
+        let outer = old.append(id: "outer", properties: layer(Rect(x: 0, y: 0, width: 200, height: 200), nil) { $0.kind = .transform }, parent: nil)
+        _ = old.append(id: "corner", properties: layer(Rect(x: 0, y: 0, width: 10, height: 10), .blue), parent: outer)
+        let inner = old.append(id: "inner", properties: layer(Rect(x: 0, y: 0, width: 200, height: 200), nil) { $0.kind = .transform }, parent: outer)
+        let view = old.append(id: "view", properties: layer(Rect(x: 50, y: 75, width: 100, height: 50), .red), parent: inner)
+        var live = old
+        live.nodes[view].properties.backgroundColor = .blue
+        live.transitions = [LayerTransition(layer: inner, effect: TransitionEffect(.fade), progress: 0.25, old: old)]
+        let b = Shot(bitmap: try render(live))
+        let c = rgb(b, 100, 100)
+        #expect(c.r == 191 && c.g == 0 && c.b == 64 && c.a == 255, "the fade of the nested transform layer, as at the top level")
+        #expect(isBlue(b, 5, 5), "the outer context's other plane is drawn")
+    }
 }
