@@ -34,12 +34,15 @@ extension Compositor {
             let depth = PlaneDepth(deviceToPlane: inverse, matrix: p.placement.matrix(of: layer))
             surface.markDrawn(planeSurface.dirty)
             // A plane drawn over less than half the canvas is copied out and its surface given back,
-            // so a context of many small planes holds one surface, not one per plane (OffscreenLimit).
-            if planeSurface.dirty.width * planeSurface.dirty.height * 2 < planeSurface.bitmap.width * planeSurface.bitmap.height {
+            // so a context of many small planes holds one surface, not one per plane (OffscreenLimit);
+            // so is every plane past the canvas-sized ones the depth compositor reads in place, so
+            // it never makes an uncounted packed copy of them.
+            let small = planeSurface.dirty.width * planeSurface.dirty.height * 2 < planeSurface.bitmap.width * planeSurface.bitmap.height
+            if small || planeSurfaces.count >= DepthCompositor.planesReadInPlace {
                 let plane = DepthLayer(cropping: planeSurface.bitmap, to: planeSurface.dirty, depth: depth)
                 layers.append(plane)
-                copied += plane.bitmap.pixels.count
-                surface.pool.reserve(plane.bitmap.pixels.count)
+                copied += plane.byteCount
+                surface.pool.reserve(plane.byteCount)
                 surface.pool.recycle(&planeSurface)
             } else {
                 layers.append(DepthLayer(bitmap: planeSurface.bitmap, area: planeSurface.dirty, depth: depth))

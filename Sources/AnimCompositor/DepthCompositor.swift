@@ -27,49 +27,6 @@ struct PlaneDepth {
     }
 }
 
-/// A plane's rendering, the part of it drawn, and its depth function.
-struct DepthLayer {
-    /// The rendering: canvas-sized, or cropped to `area`.
-    let bitmap: Bitmap
-    /// The canvas position of the bitmap's top-left pixel.
-    let originX: Int, originY: Int
-    let area: PixelRect
-    let depth: PlaneDepth
-
-    /// A canvas-sized rendering.
-    init(bitmap: Bitmap, area: PixelRect, depth: PlaneDepth) {
-        let inside = area.intersection(PixelRect(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
-        (self.bitmap, originX, originY, self.area, self.depth) = (bitmap, 0, 0, inside, depth)
-    }
-
-    /// The part `area` (within the canvas) of a canvas-sized rendering, copied out, so the canvas-sized
-    /// surface can go back to its pool while the context's other planes are drawn.
-    init(cropping canvas: Bitmap, to area: PixelRect, depth: PlaneDepth) {
-        let area = area.intersection(PixelRect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height))
-        (originX, originY, self.area, self.depth) = (area.minX, area.minY, area, depth)
-        guard !area.isEmpty, var crop = Bitmap(width: area.width, height: area.height) else {
-            bitmap = Bitmap(width: 1, height: 1)!
-            return
-        }
-        canvas.pixels.withUnsafeBytes { src in
-            crop.pixels.withUnsafeMutableBytes { dst in
-                let rowBytes = area.width * 4
-                for y in 0..<area.height {
-                    let from = ((area.minY + y) * canvas.width + area.minX) * 4
-                    (dst.baseAddress! + y * rowBytes).copyMemory(from: src.baseAddress! + from, byteCount: rowBytes)
-                }
-            }
-        }
-        bitmap = crop
-    }
-
-    /// Whether the bitmap holds every pixel of `area`.
-    var holdsArea: Bool {
-        area.isEmpty || (area.minX >= originX && area.minY >= originY
-            && area.maxX - originX <= bitmap.width && area.maxY - originY <= bitmap.height)
-    }
-}
-
 /// Per-pixel far-to-near compositing of the planes of a 3D rendering context.
 ///
 /// Where one plane covers a pixel it is composited as is. Where several do, their order is taken
@@ -281,42 +238,55 @@ enum DepthCompositor {
         x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY
     }
 
-    /// How many planes' pixels are read in place: each is one closure deeper on the stack (about
-    /// 1 KB), so thousands of them overflowed it. The others are read from one packed copy.
+    /// How many canvas-sized planes are read in place: each is one closure deeper on the stack
+    /// (about 1 KB), so thousands of them overflowed it. Past these, canvas-sized planes are read
+    /// from one packed copy; the compositor crops the planes past this many instead, so it never
+    /// packs (cropped planes are read through their own pointers).
     static let planesReadInPlace = 64
 
-    /// Calls `body` with a pointer to each plane's pixels, valid while it runs: the
-    /// `planesReadInPlace` largest bitmaps in place, the rest copied into one buffer.
+    /// Calls `body` with a pointer to each plane's pixels, valid while it runs: cropped planes
+    /// where they are, the `limit` largest canvas-sized bitmaps in place, the rest copied into one buffer.
     private static func withPlanePixels<R>(_ layers: [DepthLayer], inPlace limit: Int,
                                            _ body: (UnsafeBufferPointer<PlanePixels>) -> R) -> R {
-        let bySize = layers.indices.sorted {
-            let a = layers[$0].bitmap.pixels.count, b = layers[$1].bitmap.pixels.count
-            return a != b ? a > b : $0 < $1
+        var canvases: [(index: Int, bitmap: Bitmap)] = []
+        for (k, layer) in layers.enumerated() {
+            if case .canvas(let bitmap) = layer.pixels { canvases.append((k, bitmap)) }
         }
-        let inPlace = bySize.prefix(max(0, limit)), packed = Array(bySize.dropFirst(max(0, limit)))
-        return withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
-            func pixels(_ k: Int, _ bytes: UnsafeRawBufferPointer) {
-                (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].bitmap.width,
-                                                                     originX: layers[k].originX, originY: layers[k].originY))
-            }
-            func bind(_ i: Int) -> R {
-                guard i < inPlace.count else { return body(UnsafeBufferPointer(planes)) }
-                let k = inPlace[inPlace.startIndex + i]
-                return layers[k].bitmap.pixels.withUnsafeBytes { bytes in
-                    pixels(k, bytes)
-                    return bind(i + 1)
+        if canvases.count > max(0, limit) {  // the largest in place (a stable order: the same bytes)
+            canvases = canvases.enumerated().sorted {
+                let a = $0.element.bitmap.pixels.count, b = $1.element.bitmap.pixels.count
+                return a != b ? a > b : $0.offset < $1.offset
+            }.map(\.element)
+        }
+        let inPlace = canvases.prefix(max(0, limit)), packed = Array(canvases.dropFirst(max(0, limit)))
+        return withExtendedLifetime(layers) {
+            withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
+                func pixels(_ k: Int, _ bytes: UnsafeRawBufferPointer) {
+                    (planes.baseAddress! + k).initialize(to: PlanePixels(bytes: bytes, width: layers[k].width,
+                                                                         originX: layers[k].originX, originY: layers[k].originY))
                 }
-            }
-            guard !packed.isEmpty else { return bind(0) }
-            let copy = pack(packed.map { layers[$0].bitmap.pixels })
-            return copy.withUnsafeBytes { all in
-                var offset = 0
-                for k in packed {
-                    let count = layers[k].bitmap.pixels.count
-                    pixels(k, UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
-                    offset += count
+                for (k, layer) in layers.enumerated() {
+                    if case .cropped(let c) = layer.pixels { pixels(k, UnsafeRawBufferPointer(c.bytes)) }
                 }
-                return bind(0)
+                func bind(_ i: Int) -> R {
+                    guard i < inPlace.count else { return body(UnsafeBufferPointer(planes)) }
+                    let plane = inPlace[inPlace.startIndex + i]
+                    return plane.bitmap.pixels.withUnsafeBytes { bytes in
+                        pixels(plane.index, bytes)
+                        return bind(i + 1)
+                    }
+                }
+                guard !packed.isEmpty else { return bind(0) }
+                let copy = pack(packed.map(\.bitmap.pixels))
+                return copy.withUnsafeBytes { all in
+                    var offset = 0
+                    for plane in packed {
+                        let count = plane.bitmap.pixels.count
+                        pixels(plane.index, UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
+                        offset += count
+                    }
+                    return bind(0)
+                }
             }
         }
     }

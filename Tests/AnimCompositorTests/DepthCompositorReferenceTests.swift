@@ -28,8 +28,11 @@ struct DepthCompositorReferenceTests {
         #expect(sampled.pixels == plain.pixels, "seed \(seed), sampled everywhere")
         // Planes copied out to their areas (as a context of small planes keeps them): the same bytes.
         var cropped = background
-        let crops = layers.map { DepthLayer(cropping: $0.bitmap, to: $0.area, depth: $0.depth) }
-        #expect(crops.allSatisfy { $0.bitmap.width == $0.area.width && $0.bitmap.height == $0.area.height && $0.holdsArea })
+        let crops = layers.map { layer in
+            guard case .canvas(let bitmap) = layer.pixels else { fatalError("the random planes are canvas-sized") }
+            return DepthLayer(cropping: bitmap, to: layer.area, depth: layer.depth)
+        }
+        #expect(crops.allSatisfy { $0.width == $0.area.width && $0.height == $0.area.height && $0.holdsArea })
         DepthCompositor.composite(crops, into: &cropped)
         #expect(cropped.pixels == plain.pixels, "seed \(seed), cropped planes")
         // Planes read from one packed copy (past `planesReadInPlace`), all or all but one or two,
@@ -127,11 +130,11 @@ struct DepthCompositorReferenceTests {
                 for x in 0..<dst.width {
                     let covering = layers.indices.filter { k in
                         let r = layers[k].area
-                        return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k].bitmap[x, y].a != 0
+                        return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k][x, y].a != 0
                     }
                     guard !covering.isEmpty else { continue }
                     if covering.count == 1 {
-                        dst[x, y] = Blend.over(layers[covering[0]].bitmap[x, y], dst[x, y])
+                        dst[x, y] = Blend.over(layers[covering[0]][x, y], dst[x, y])
                         continue
                     }
                     let centre = order(covering, layers, Double(x) + 0.5, Double(y) + 0.5)
@@ -167,7 +170,7 @@ struct DepthCompositorReferenceTests {
         }
 
         static func stack(_ order: [Int], _ layers: [DepthLayer], _ x: Int, _ y: Int, _ background: PixelRGBA8) -> PixelRGBA8 {
-            order.reduce(background) { d, k in Blend.over(layers[k].bitmap[x, y], d) }
+            order.reduce(background) { d, k in Blend.over(layers[k][x, y], d) }
         }
     }
 }
