@@ -163,7 +163,9 @@ struct DepthLines {
             high[i] = max(max(c0, c1), max(c2, c3))
             sort.index[i] = i
         }
-        DepthCompositor.mergeSort(sort.index, count, by: sort.keys, using: sort.temp) { $0 > $1 }
+        if !Self.presorted(sort.index, count, by: sort.keys) {
+            DepthCompositor.mergeSort(sort.index, count, by: sort.keys, using: sort.temp) { $0 > $1 }
+        }
         for i in 0..<count {
             let from = sort.index[i]
             order[i] = covering[from]
@@ -172,6 +174,21 @@ struct DepthLines {
         // high in the same order, through the keys (no longer needed).
         for i in 0..<count { sort.keys[i] = high[i] }
         for i in 0..<count { high[i] = sort.keys[sort.index[i]] }
+        return true
+    }
+
+    /// Whether the identity `index[0..<count]` already sorts `keys` ascending, stably: true as it
+    /// is when they never descend, and true after reversing it when they strictly descend (planes
+    /// in tree order near to far, a tunnel). One pass instead of the merge sort, same result.
+    static func presorted(_ index: UnsafeMutablePointer<Int>, _ count: Int, by keys: UnsafeMutablePointer<Double>) -> Bool {
+        var ascending = true, descending = true
+        for i in 1..<count {
+            if keys[i &- 1] > keys[i] { ascending = false } else { descending = false }
+            if !ascending && !descending { return false }
+        }
+        if descending {
+            for i in 0..<count / 2 { (index[i], index[count &- 1 &- i]) = (index[count &- 1 &- i], index[i]) }
+        }
         return true
     }
 }

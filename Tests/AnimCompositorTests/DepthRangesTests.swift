@@ -114,7 +114,7 @@ struct DepthRangesTests {
             for x in region.minX..<region.maxX {
                 let list = layers.indices.filter { k in
                     let r = layers[k].area
-                    return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k].bitmap[x, y].a != 0
+                    return x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY && layers[k][x, y].a != 0
                 }
                 guard list.count > 1 else { continue }
                 for (i, k) in list.enumerated() { covering[i] = k }
@@ -133,5 +133,35 @@ struct DepthRangesTests {
             }
         }
         return counts
+    }
+
+    /// The one-pass shortcut gives the merge sort's order whenever it applies (never descending,
+    /// strictly descending), and declines otherwise: keys in every such shape, with ties.
+    @Test func presortedKeysGiveTheMergeSortsOrder() {
+        var random = SplitMix64(seed: 0x50F7)
+        var taken = 0, declined = 0
+        for trial in 0..<600 {
+            let count = 2 + random.below(60)
+            var keys = (0..<count).map { _ in Double(random.below(8)) }
+            switch trial % 4 {
+            case 0: keys.sort()
+            case 1: keys = (0..<count).map { Double(count - $0) * 0.5 }
+            case 2: keys.sort(by: >)  // descending with ties: not strictly, so declined
+            default: break
+            }
+            var shortcut = Array(0..<count), merged = Array(0..<count), temp = Array(repeating: 0, count: count)
+            let applied = keys.withUnsafeMutableBufferPointer { k in
+                shortcut.withUnsafeMutableBufferPointer { DepthLines.presorted($0.baseAddress!, count, by: k.baseAddress!) }
+            }
+            keys.withUnsafeMutableBufferPointer { k in
+                merged.withUnsafeMutableBufferPointer { m in
+                    temp.withUnsafeMutableBufferPointer { t in
+                        DepthCompositor.mergeSort(m.baseAddress!, count, by: k.baseAddress!, using: t.baseAddress!) { $0 > $1 }
+                    }
+                }
+            }
+            if applied { #expect(shortcut == merged, "\(keys)"); taken += 1 } else { declined += 1 }
+        }
+        #expect(taken >= 300 && declined >= 150)
     }
 }
