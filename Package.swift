@@ -66,7 +66,9 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "AnimTestRandom", path: "Tests/AnimTestRandom"),
-        .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene"], path: "Tests/AnimTestSupport"),
+        .target(name: "AnimTestFolders", path: "Tests/AnimTestFolders"),
+        .target(name: "AnimTestSupport", dependencies: ["AnimRender", "AnimCodecs", "AnimRaster", "AnimScene", "AnimTestFolders"],
+                path: "Tests/AnimTestSupport"),
         .testTarget(name: "AnimGeometryTests", dependencies: ["AnimGeometry", "AnimLayers"]),
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
         .testTarget(name: "AnimPhysicsTests", dependencies: ["AnimPhysics", "AnimGeometry", "AnimTestRandom"]),
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster", "AnimText", "AnimTestRandom"]),
         .testTarget(
-            name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom"],
+            name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom", "AnimTestFolders"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimFonts", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCompositor", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),

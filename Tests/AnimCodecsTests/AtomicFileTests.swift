@@ -1,14 +1,12 @@
 import AnimCodecs
+import AnimTestFolders
 import Foundation
 import Testing
 
 struct AtomicFileTests {
-    /// A fresh empty folder.
+    /// A fresh empty folder (removed with the others when the test process exits).
     static func temporaryFolder() throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("animcodecs-\(ProcessInfo.processInfo.globallyUniqueString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try TestFolders.make("animcodecs").path
     }
 
     static func listing(_ folder: String) -> [String] {

@@ -1,3 +1,4 @@
+import AnimTestFolders
 import Foundation
 
 /// Runs the built `animrender` binary and captures what it printed.
@@ -47,11 +48,9 @@ public enum CommandRunner {
         return handle
     }
 
-    /// A new empty temporary folder.
+    /// A new empty temporary folder (removed with the others when the test process exits).
     public static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("animrender-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestFolders.make("animrender-test")
     }
 }
 
