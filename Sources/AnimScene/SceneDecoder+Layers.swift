@@ -146,8 +146,12 @@ extension SceneDecoder {
             let node = tree.nodes[i]
             let children = node.children.reduce(0) { $0 + size($1) }
             let r = node.properties.replicator
-            let copies = node.properties.kind == .replicator ? Double(max(0, r.instanceCount)) : 1
-            return 1 + copies * children + (node.mask.map(size) ?? 0)
+            let replicator = node.properties.kind == .replicator
+            let copies = replicator ? Double(max(0, r.instanceCount)) : 1
+            // preservesDepth may add the replicator's own drawing as one more layer (counted
+            // whether or not it draws: an animation may give it a background later).
+            let own: Double = replicator && r.preservesDepth ? 1 : 0
+            return 1 + own + copies * children + (node.mask.map(size) ?? 0)
         }
         for root in tree.roots {
             let total = size(root)

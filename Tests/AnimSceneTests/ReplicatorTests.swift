@@ -170,4 +170,17 @@ struct ReplicatorTests: SceneFixture {
         #expect(e.first?.message.contains("would draw 1001001 layers; a frame may draw at most 200000") == true)
         #expect(e.first?.path?.description.contains("layers[0]") == true)
     }
+
+    /// A replicator with preservesDepth draws its own background as one more layer: counted, so
+    /// 1,000 copies of (itself, its own plane and 198 dots) are 200,001 layers, one too many.
+    @Test func aKeptDepthsOwnPlaneIsCounted() throws {
+        func json(_ preservesDepth: Bool) -> String {
+            #"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "outer", "type": "replicator", "instanceCount": 1000, "#
+                + #""sublayers": [{"id": "inner", "type": "replicator", "instanceCount": 198, "backgroundColor": "red", "#
+                + #""preservesDepth": \#(preservesDepth), "sublayers": [{"id": "dot", "frame": [0, 0, 1, 1]}]}]}]}"#
+        }
+        _ = try decodeScene(json(false))
+        let e = sceneErrors(json(true))
+        #expect(e.count == 1 && e.first?.message.contains("would draw 200001 layers") == true, "\(e)")
+    }
 }
