@@ -36,7 +36,7 @@ extension Compositor {
             // A plane drawn over less than half the canvas is copied out and its surface given back,
             // so a context of many small planes holds one surface, not one per plane (OffscreenLimit);
             // so is every plane past the canvas-sized ones the depth compositor reads in place, so
-            // it never makes an uncounted packed copy of them.
+            // it never has to copy them again, uncounted.
             let small = planeSurface.dirty.width * planeSurface.dirty.height * 2 < planeSurface.bitmap.width * planeSurface.bitmap.height
             if small || planeSurfaces.count >= DepthCompositor.planesReadInPlace {
                 let plane = DepthLayer(cropping: planeSurface.bitmap, to: planeSurface.dirty, depth: depth)

@@ -239,26 +239,19 @@ enum DepthCompositor {
     }
 
     /// How many canvas-sized planes are read in place: each is one closure deeper on the stack
-    /// (about 1 KB), so thousands of them overflowed it. Past these, canvas-sized planes are read
-    /// from one packed copy; the compositor crops the planes past this many instead, so it never
-    /// packs (cropped planes are read through their own pointers).
+    /// (about 1 KB), so thousands of them overflowed it. The compositor crops every plane past
+    /// this many as it draws them (counted against the frame's budget); a direct caller's extra
+    /// canvas-sized planes are cropped here, the smallest areas first.
     static let planesReadInPlace = 64
 
     /// Calls `body` with a pointer to each plane's pixels, valid while it runs: cropped planes
-    /// where they are, the `limit` largest canvas-sized bitmaps in place, the rest copied into one buffer.
+    /// where they are, canvas-sized bitmaps in place.
     private static func withPlanePixels<R>(_ layers: [DepthLayer], inPlace limit: Int,
                                            _ body: (UnsafeBufferPointer<PlanePixels>) -> R) -> R {
-        var canvases: [(index: Int, bitmap: Bitmap)] = []
-        for (k, layer) in layers.enumerated() {
-            if case .canvas(let bitmap) = layer.pixels { canvases.append((k, bitmap)) }
+        let layers = croppingPast(limit, layers)
+        let canvases = layers.indices.compactMap { k -> (index: Int, bitmap: Bitmap)? in
+            if case .canvas(let bitmap) = layers[k].pixels { (k, bitmap) } else { nil }
         }
-        if canvases.count > max(0, limit) {  // the largest in place (a stable order: the same bytes)
-            canvases = canvases.enumerated().sorted {
-                let a = $0.element.bitmap.pixels.count, b = $1.element.bitmap.pixels.count
-                return a != b ? a > b : $0.offset < $1.offset
-            }.map(\.element)
-        }
-        let inPlace = canvases.prefix(max(0, limit)), packed = Array(canvases.dropFirst(max(0, limit)))
         return withExtendedLifetime(layers) {
             withUnsafeTemporaryAllocation(of: PlanePixels.self, capacity: layers.count) { planes in
                 func pixels(_ k: Int, _ bytes: UnsafeRawBufferPointer) {
@@ -269,41 +262,31 @@ enum DepthCompositor {
                     if case .cropped(let c) = layer.pixels { pixels(k, UnsafeRawBufferPointer(c.bytes)) }
                 }
                 func bind(_ i: Int) -> R {
-                    guard i < inPlace.count else { return body(UnsafeBufferPointer(planes)) }
-                    let plane = inPlace[inPlace.startIndex + i]
-                    return plane.bitmap.pixels.withUnsafeBytes { bytes in
-                        pixels(plane.index, bytes)
+                    guard i < canvases.count else { return body(UnsafeBufferPointer(planes)) }
+                    return canvases[i].bitmap.pixels.withUnsafeBytes { bytes in
+                        pixels(canvases[i].index, bytes)
                         return bind(i + 1)
                     }
                 }
-                guard !packed.isEmpty else { return bind(0) }
-                let copy = pack(packed.map(\.bitmap.pixels))
-                return copy.withUnsafeBytes { all in
-                    var offset = 0
-                    for plane in packed {
-                        let count = plane.bitmap.pixels.count
-                        pixels(plane.index, UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
-                        offset += count
-                    }
-                    return bind(0)
-                }
+                return bind(0)
             }
         }
     }
 
-    /// The arrays one after another in one array.
-    private static func pack(_ parts: [[UInt8]]) -> [UInt8] {
-        let total = parts.reduce(0) { $0 + $1.count }
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            var offset = 0
-            for part in parts {
-                part.withUnsafeBufferPointer { src in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + src.count)]).initialize(from: src)
-                }
-                offset += part.count
-            }
-            count = total
+    /// `layers` with all but the `limit` largest-area canvas-sized planes cropped to their areas.
+    private static func croppingPast(_ limit: Int, _ layers: [DepthLayer]) -> [DepthLayer] {
+        let canvases = layers.indices.filter { if case .canvas = layers[$0].pixels { true } else { false } }
+        guard canvases.count > max(0, limit) else { return layers }
+        let bySize = canvases.sorted {
+            let a = layers[$0].area.width * layers[$0].area.height, b = layers[$1].area.width * layers[$1].area.height
+            return a != b ? a > b : $0 < $1
         }
+        var result = layers
+        for k in bySize.dropFirst(max(0, limit)) {
+            guard case .canvas(let bitmap) = layers[k].pixels else { continue }
+            result[k] = DepthLayer(cropping: bitmap, to: layers[k].area, depth: layers[k].depth)
+        }
+        return result
     }
 }
 

@@ -35,13 +35,13 @@ struct DepthCompositorReferenceTests {
         #expect(crops.allSatisfy { $0.width == $0.area.width && $0.height == $0.area.height && $0.holdsArea })
         DepthCompositor.composite(crops, into: &cropped)
         #expect(cropped.pixels == plain.pixels, "seed \(seed), cropped planes")
-        // Planes read from one packed copy (past `planesReadInPlace`), all or all but one or two,
-        // cropped and canvas-sized mixed: the same bytes.
+        // Canvas-sized planes past `planesInPlace` cropped by the compositor, all or all but one
+        // or two, with planes cropped before mixed in: the same bytes.
         let mixed = layers.indices.map { $0.isMultiple(of: 2) ? crops[$0] : layers[$0] }
         for inPlace in 0...2 {
-            var packed = background
-            DepthCompositor.composite(mixed, into: &packed, planesInPlace: inPlace)
-            #expect(packed.pixels == plain.pixels, "seed \(seed), \(inPlace) planes in place")
+            var limited = background
+            DepthCompositor.composite(mixed, into: &limited, planesInPlace: inPlace)
+            #expect(limited.pixels == plain.pixels, "seed \(seed), \(inPlace) planes in place")
         }
     }
 
