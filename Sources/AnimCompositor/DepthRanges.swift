@@ -178,8 +178,8 @@ struct DepthLines {
     }
 
     /// Whether the identity `index[0..<count]` already sorts `keys` ascending, stably: true as it
-    /// is when they never descend, and true after reversing it when they strictly descend (planes
-    /// in tree order near to far, a tunnel). One pass instead of the merge sort, same result.
+    /// is when they never descend, and true after reversing it when they strictly descend (a
+    /// tunnel's planes listed the other way). One pass instead of the merge sort, same result.
     static func presorted(_ index: UnsafeMutablePointer<Int>, _ count: Int, by keys: UnsafeMutablePointer<Double>) -> Bool {
         var ascending = true, descending = true
         for i in 1..<count {
