@@ -79,9 +79,12 @@ final class CanvasBands {
     /// band stays in a core's L2 cache.
     static let bandBytes = 512 << 10
 
-    /// Canvases of at least this many bytes are drawn in bands: smaller ones stay in the shared L3
-    /// cache between draws, where bands measured no gain (docs/benchmarks.md, session 26).
-    static let minimumCanvasBytes = 16 << 20
+    /// Canvases of at least this many bytes are drawn in bands: beyond a core's L2 cache (1–4 MB on
+    /// current processors), a canvas drawn whole is read back from the shared L3 or memory by every
+    /// draw, and on two cores the two frames' canvases contend there (docs/benchmarks.md,
+    /// session 42: 1280×720 gains on one thread and more on two). Smaller ones stay in the L2,
+    /// where bands only add their bookkeeping (320×480 lost 5–20 % on one thread).
+    static let minimumCanvasBytes = 2 << 20
 
     init(rowsPerBand: Int, background: PixelRGBA8?) {
         self.rowsPerBand = max(1, rowsPerBand)

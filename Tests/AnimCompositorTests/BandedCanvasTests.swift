@@ -93,8 +93,11 @@ struct BandedCanvasTests: CompositorFixture {
         }
     }
 
-    @Test func onlyCanvasesBeyondTheCachesAreBanded() {
-        #expect(CanvasBands.rows(width: 1280, bytes: 1280 * 720 * 4) == nil)
+    @Test func onlyCanvasesBeyondACoresCacheAreBanded() {
+        #expect(CanvasBands.rows(width: 320, bytes: 320 * 480 * 4) == nil)
+        #expect(CanvasBands.rows(width: 640, bytes: 640 * 480 * 4) == nil)
+        #expect(CanvasBands.rows(width: 1170, bytes: 1170 * 2532 * 4) == 112)
+        #expect(CanvasBands.rows(width: 1280, bytes: 1280 * 720 * 4) == 102)
         #expect(CanvasBands.rows(width: 3840, bytes: 3840 * 2160 * 4) == 34)
     }
 
