@@ -74,18 +74,42 @@ public struct MipChain: Sendable {
         }
     }
 
-    /// One box-filtered halving of a `sw`×`sh` image of packed words into `dw`×`dh`.
+    /// One box-filtered halving of a `sw`×`sh` image of packed words into `dw`×`dh`: four texels
+    /// a step where both source columns exist (`averageFours`), the clamped last column alone.
     private static func halve(_ src: UnsafeRawPointer, _ sw: Int, _ sh: Int,
                               into dst: UnsafeMutableRawPointer, _ dw: Int, _ dh: Int) {
+        let pairs = sw / 2  // output texels whose two source columns both exist
         for y in 0..<dh {
-            let r0 = 2 * y * sw, r1 = min(2 * y + 1, sh - 1) * sw
-            for x in 0..<dw {
+            let r0 = src + 2 * y * sw * 4, r1 = src + min(2 * y + 1, sh - 1) * sw * 4
+            let out = dst + y * dw * 4
+            var x = 0
+            while x + 4 <= pairs {
+                let a = r0.loadUnaligned(fromByteOffset: x * 8, as: SIMD4<UInt64>.self)
+                let b = r1.loadUnaligned(fromByteOffset: x * 8, as: SIMD4<UInt64>.self)
+                out.storeBytes(of: averageFours(a, b), toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+                x += 4
+            }
+            for x in x..<dw {
                 let c0 = 2 * x, c1 = min(2 * x + 1, sw - 1)
-                func load(_ i: Int) -> UInt32 { src.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) }
-                let mean = average(load(r0 + c0), load(r0 + c1), load(r1 + c0), load(r1 + c1))
-                dst.storeBytes(of: mean, toByteOffset: (y * dw + x) * 4, as: UInt32.self)
+                func load(_ row: UnsafeRawPointer, _ i: Int) -> UInt32 { row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) }
+                let mean = average(load(r0, c0), load(r0, c1), load(r1, c0), load(r1, c1))
+                out.storeBytes(of: mean, toByteOffset: x * 4, as: UInt32.self)
             }
         }
+    }
+
+    /// ``average(_:_:_:_:)`` of four 2×2 blocks at once: lane i of `top` and `bottom` holds the
+    /// block's two words of that row (the left one in the low half). Each byte is widened to a
+    /// 16-bit field (red·blue and green·alpha apart), the rows added, then the two halves of the
+    /// lane: the same sums, the same rounding.
+    @inline(__always)
+    static func averageFours(_ top: SIMD4<UInt64>, _ bottom: SIMD4<UInt64>) -> SIMD4<UInt32> {
+        let m = SIMD4<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
+        let rb2 = (top & m) &+ (bottom & m), ga2 = ((top &>> 8) & m) &+ ((bottom &>> 8) & m)
+        let two = SIMD4<UInt64>(repeating: 0x0002_0002)
+        let rb = ((rb2 &+ (rb2 &>> 32) &+ two) &>> 2) & m
+        let ga = ((ga2 &+ (ga2 &>> 32) &+ two) &>> 2) & m
+        return SIMD4<UInt32>(truncatingIfNeeded: rb | (ga &<< 8))
     }
 
     /// (a + b + c + d + 2) >> 2 per 8-bit channel, two channels per 32-bit lane pair.
