@@ -214,7 +214,8 @@ struct HistogramCell {
     /// `width` and `threads`, summed in bands of rows (``RowBands``).
     static func occupied(_ colors: [UInt32], width: Int = 0, threads: Int = 1) -> [HistogramCell] {
         let rows = width > 0 ? colors.count / width : 0
-        let bands = RowBands.count(rows: rows, width: width, threads: threads)
+        // One band a thread: each band's sums are a 1 MB table, added to the others' in turn.
+        let bands = RowBands.count(rows: rows, width: width, threads: threads, perThread: 1)
         var sums: [ColourSum]
         if bands > 1 {
             // Each band's sums, then added: integer sums, so the same cells and means.
@@ -222,7 +223,7 @@ struct HistogramCell {
             colors.withUnsafeBufferPointer { colors in
                 parts.withUnsafeMutableBufferPointer { parts in
                     let colors = BandInput(colors), parts = BandBuffer(parts)
-                    RowBands.run(rows: rows, width: width, threads: threads) { k, band in
+                    RowBands.run(rows: rows, width: width, threads: threads, perThread: 1) { k, band in
                         parts.base[k] = sum(UnsafeBufferPointer(start: colors.base + band.lowerBound * width, count: band.count * width))
                     }
                 }

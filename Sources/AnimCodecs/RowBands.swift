@@ -11,15 +11,21 @@ enum RowBands {
     /// docs/benchmarks.md, session 30.)
     static let minimumPixels = 1 << 14
 
-    /// How many bands `rows` rows of `width` pixels are cut into on up to `threads` threads.
-    static func count(rows: Int, width: Int, threads: Int) -> Int {
-        max(1, min(threads, rows, rows * width / minimumPixels))
+    /// Bands per thread by default: the threads take them as they come, so one that started late
+    /// or was given slow rows does not keep the others waiting at the end of the pass.
+    static let bandsPerThread = 4
+
+    /// How many bands `rows` rows of `width` pixels are cut into on up to `threads` threads, at
+    /// most `perThread` each.
+    static func count(rows: Int, width: Int, threads: Int, perThread: Int = bandsPerThread) -> Int {
+        threads <= 1 ? 1 : max(1, min(threads * perThread, rows, rows * width / minimumPixels))
     }
 
-    /// Calls `body` with every band `k` of `count(rows:width:threads:)` and its rows, in parallel
-    /// when there are several.
-    static func run(rows: Int, width: Int, threads: Int, _ body: @Sendable (_ band: Int, _ rows: Range<Int>) -> Void) {
-        let parts = count(rows: rows, width: width, threads: threads)
+    /// Calls `body` with every band `k` of `count(rows:width:threads:perThread:)` and its rows, in
+    /// parallel when there are several.
+    static func run(rows: Int, width: Int, threads: Int, perThread: Int = bandsPerThread,
+                    _ body: @Sendable (_ band: Int, _ rows: Range<Int>) -> Void) {
+        let parts = count(rows: rows, width: width, threads: threads, perThread: perThread)
         guard parts > 1 else {
             if rows > 0 { body(0, 0..<rows) }
             return
