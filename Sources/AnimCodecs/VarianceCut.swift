@@ -26,8 +26,7 @@ struct VarianceCut {
     /// up every sample's nearest entry run in bands of samples on up to `threads` threads; their
     /// integer sums and lowest-numbered maxima are merged in band order, so the palette is the same.
     init(samples: [ColourSample], limit: Int, threads: Int = 1) {
-        var order = Array(samples.indices)
-        var means = Self.cut(samples, &order, limit: limit)
+        var means = Self.cut(samples, limit: limit)
         for _ in 0..<Self.refinementPasses {
             means = Self.refine(means, samples: samples, threads: threads)
         }
@@ -61,21 +60,29 @@ struct VarianceCut {
         return out
     }
 
-    /// Variance cuts of the samples (`order` permuted in place) into at most `limit` boxes; their means.
-    private static func cut(_ samples: [ColourSample], _ order: inout [Int], limit: Int) -> [Colour] {
+    /// Variance cuts of the samples into at most `limit` boxes; their means, in box order.
+    static func cut(_ samples: [ColourSample], limit: Int) -> [Colour] {
         guard !samples.isEmpty else { return [Colour(r: 0, g: 0, b: 0)] }
-        var boxes = [CutBox(samples, order, order.startIndex..<order.endIndex)]
+        var cutter = BoxCutter(samples)
+        var boxes = [cutter.whole]
+        // Per box, its error when it can be split, else −∞: the box to split is the first largest.
+        var candidates = [Self.candidacy(boxes[0])]
         while boxes.count < limit {
-            var best = -1
-            for (i, box) in boxes.enumerated() where box.range.count > 1 && box.error > 0 {
-                if best < 0 || box.error > boxes[best].error { best = i }
-            }
-            guard best >= 0 else { break }
-            let (left, right) = boxes[best].split(samples, &order)
+            var best = 0
+            for i in candidates.indices where candidates[i] > candidates[best] { best = i }
+            guard candidates[best] > -.infinity else { break }
+            let (left, right) = cutter.split(boxes[best])
             boxes[best] = left
             boxes.append(right)
+            candidates[best] = Self.candidacy(left)
+            candidates.append(Self.candidacy(right))
         }
         return boxes.map(\.mean)
+    }
+
+    /// A box's error when it can be split (two samples or more, a positive error), else −∞.
+    private static func candidacy(_ box: CutBox) -> Double {
+        box.range.count > 1 && box.error > 0 ? box.error : -.infinity
     }
 
     /// One k-means pass: each sample joins its nearest entry, each entry moves to its samples' mean.
@@ -153,50 +160,144 @@ struct VarianceCut {
     }
 }
 
-/// A range of samples (through a permutation) being split by ``VarianceCut``.
-private struct CutBox {
+/// A range of samples (through ``BoxCutter``'s permutation) being split by ``VarianceCut``.
+struct CutBox {
     let range: Range<Int>
+    /// The moments of its samples.
+    fileprivate let moments: Moments
     /// Summed squared distance of the box's pixels from its mean.
     let error: Double
-    let mean: Colour
 
-    init(_ samples: [ColourSample], _ order: [Int], _ range: Range<Int>) {
-        var m = Moments()
-        for k in order[range] { m.add(samples[k]) }
+    fileprivate init(range: Range<Int>, moments: Moments) {
         self.range = range
-        error = m.error
-        mean = m.sum.mean
+        self.moments = moments
+        error = moments.error
     }
 
-    /// The two halves, each non-empty, cut on the channel of largest variance where their summed
-    /// squared error is least.
-    func split(_ samples: [ColourSample], _ order: inout [Int]) -> (CutBox, CutBox) {
-        var whole = Moments()
-        for k in order[range] { whole.add(samples[k]) }
-        let axis = whole.widestChannel
-        // By the channel, then the sample number: one integer per sample (the channel's 8 bits
-        // above the number's 32) sorts without a comparison closure.
-        var keys = order[range].map { UInt64(samples[$0].mean.channel(axis)) << 32 | UInt64($0) }
-        keys.sort()
-        for (i, key) in zip(range, keys) { order[i] = Int(truncatingIfNeeded: key & 0xFFFF_FFFF) }
-        var left = Moments()
-        var bestAt = range.lowerBound + 1, bestError = Double.infinity
-        for i in range.lowerBound..<(range.upperBound - 1) {
-            left.add(samples[order[i]])
-            let e = left.error + whole.minus(left).error
-            if e < bestError {
-                bestError = e
-                bestAt = i + 1
+    var mean: Colour { moments.sum.mean }
+}
+
+/// Splits boxes of samples as ``VarianceCut`` describes, in time linear in a box's size.
+///
+/// A box is the samples of a range of `order`, kept in ascending sample number. A split orders
+/// them by the cut channel, then by sample number, with one counting sort by the channel (stable,
+/// so the numbers stay ascending within a channel value); scans that order for the cut with the
+/// least summed squared error, keeping the moments of the left part (the right one's are the
+/// whole box's less them: integer sums, so exactly what summing its samples gives); then
+/// partitions the range stably into the samples up to the cut and the rest, so both halves stay
+/// in sample number order.
+struct BoxCutter {
+    private let samples: [ColourSample]
+    /// The sample numbers; each box is one of its ranges, ascending.
+    private var order: [Int]
+    /// A box's samples in cut order, then the second half while partitioning.
+    private var scratch: [Int]
+    /// Counting-sort buckets: one per channel value, and one more.
+    private var buckets = [Int](repeating: 0, count: 257)
+
+    init(_ samples: [ColourSample]) {
+        self.samples = samples
+        order = Array(samples.indices)
+        scratch = order
+    }
+
+    /// The box of every sample.
+    var whole: CutBox {
+        var m = Moments()
+        for s in samples { m.add(s) }
+        return CutBox(range: order.indices, moments: m)
+    }
+
+    /// The two halves of `box` (at least two samples), each non-empty, cut on the channel of
+    /// largest variance where their summed squared error is least.
+    mutating func split(_ box: CutBox) -> (CutBox, CutBox) {
+        let axis = box.moments.widestChannel, range = box.range
+        sortByChannel(range, axis)
+        let (at, left) = leastErrorCut(range, box.moments)
+        partition(range, at: at, axis)
+        return (CutBox(range: range.lowerBound..<at, moments: left),
+                CutBox(range: at..<range.upperBound, moments: box.moments.minus(left)))
+    }
+
+    /// Where `scratch[range]` (at least two samples, of moments `whole`) is cut with the least
+    /// summed squared error (the first such place), and the moments of the samples before it.
+    private func leastErrorCut(_ range: Range<Int>, _ whole: Moments) -> (at: Int, left: Moments) {
+        samples.withUnsafeBufferPointer { samples in
+            scratch.withUnsafeBufferPointer { scratch in
+                var left = Moments(), bestLeft = Moments()
+                var bestAt = range.lowerBound + 1, bestError = Double.infinity
+                for i in range.lowerBound..<(range.upperBound - 1) {
+                    left.add(samples[scratch[i]])
+                    let e = left.error + whole.minus(left).error
+                    if e < bestError {
+                        bestError = e
+                        bestAt = i + 1
+                        bestLeft = left
+                    }
+                }
+                return (bestAt, bestLeft)
             }
         }
-        return (CutBox(samples, order, range.lowerBound..<bestAt), CutBox(samples, order, bestAt..<range.upperBound))
+    }
+
+    /// `scratch[range]`: the samples of `order[range]` by their `axis` channel, then sample number.
+    private mutating func sortByChannel(_ range: Range<Int>, _ axis: Int) {
+        samples.withUnsafeBufferPointer { samples in
+            order.withUnsafeBufferPointer { order in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    buckets.withUnsafeMutableBufferPointer { buckets in
+                        // Only the channel values present are counted and summed; the buckets are
+                        // left all zero, as they were found.
+                        var low = 255, high = 0
+                        for i in range {
+                            let v = samples[order[i]].mean.channel(axis)
+                            buckets[v + 1] += 1
+                            low = min(low, v)
+                            high = max(high, v)
+                        }
+                        buckets[low] = range.lowerBound
+                        for v in stride(from: low + 1, through: high, by: 1) { buckets[v] += buckets[v - 1] }
+                        for i in range {
+                            let v = samples[order[i]].mean.channel(axis)
+                            scratch[buckets[v]] = order[i]
+                            buckets[v] += 1
+                        }
+                        for v in low...(high + 1) { buckets[v] = 0 }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `order[range]` as the samples before `cut` in `scratch[range]`, then the others, each in
+    /// ascending sample number.
+    private mutating func partition(_ range: Range<Int>, at cut: Int, _ axis: Int) {
+        samples.withUnsafeBufferPointer { samples in
+            order.withUnsafeMutableBufferPointer { order in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    let last = scratch[cut - 1]
+                    let (value, number) = (samples[last].mean.channel(axis), last)
+                    var low = range.lowerBound, high = cut
+                    for i in range {
+                        let k = order[i], v = samples[k].mean.channel(axis)
+                        if v < value || (v == value && k <= number) {
+                            order[low] = k
+                            low += 1
+                        } else {
+                            scratch[high] = k
+                            high += 1
+                        }
+                    }
+                    for i in cut..<range.upperBound { order[i] = scratch[i] }
+                }
+            }
+        }
     }
 }
 
 /// Weight, channel sums and summed squares of a set of samples.
 private struct Moments {
     var sum = ColourSum()
-    var squares = 0
     var rr = 0, gg = 0, bb = 0
 
     mutating func add(_ s: ColourSample) {
