@@ -140,38 +140,90 @@ enum DistinctColours {
         return out
     }
 
+    /// The counts of one band, or nil past `limit` colours. The table starts small and doubles
+    /// whenever it would be over a quarter full, so a band of few colours touches a few kilobytes
+    /// (a table sized for `limit` from the start was 768 KB to clear per band and frame).
     private static func count(_ colors: UnsafeBufferPointer<UInt32>, limit: Int) -> [(colour: UInt32, count: Int)]? {
-        var capacity = 1
-        while capacity < limit * 4 { capacity <<= 1 }
-        let mask = capacity - 1
-        let empty = UInt32.max
-        var keys = [UInt32](repeating: empty, count: capacity)
-        var counts = [Int](repeating: 0, count: capacity)
-        var distinct = 0
-        var last = OpaqueColors.transparent, lastSlot = -1
-        let ok = keys.withUnsafeMutableBufferPointer { k in
+        var table = CountTable(capacity: 1024)
+        var next = 0
+        while next < colors.count {
+            next = table.add(colors, from: next, limit: limit)
+            guard next < colors.count else { break }
+            // The colour at `next` is a new one, past `limit` or a full table.
+            guard table.distinct < limit else { return nil }
+            table.grow()
+        }
+        return table.sorted()
+    }
+}
+
+/// An open-addressing table of colours and their pixel counts (``DistinctColours``).
+private struct CountTable {
+    private static let empty = UInt32.max  // not a colour, nor the transparent mark
+    private var keys: [UInt32]
+    private var counts: [Int]
+    private(set) var distinct = 0
+
+    init(capacity: Int) {
+        keys = [UInt32](repeating: Self.empty, count: capacity)
+        counts = [Int](repeating: 0, count: capacity)
+    }
+
+    /// Counts `colors` from `start` (transparent marks ignored) until one would be a new colour
+    /// past `limit` or past a quarter of the table; where it stopped (`colors.count` when it
+    /// counted them all).
+    mutating func add(_ colors: UnsafeBufferPointer<UInt32>, from start: Int, limit: Int) -> Int {
+        let mask = keys.count - 1, room = min(limit, keys.count / 4)
+        var distinct = self.distinct
+        defer { self.distinct = distinct }
+        return keys.withUnsafeMutableBufferPointer { k in
             counts.withUnsafeMutableBufferPointer { n in
-                for c in colors where c != OpaqueColors.transparent {
+                var last = OpaqueColors.transparent, lastSlot = 0
+                for i in start..<colors.count {
+                    let c = colors[i]
+                    if c == OpaqueColors.transparent { continue }
                     if c == last { n[lastSlot] += 1; continue }
-                    var slot = Int((c &* 0x9E37_79B1) >> 8) & mask
-                    while k[slot] != empty && k[slot] != c { slot = (slot + 1) & mask }
-                    if k[slot] == empty {
+                    var slot = Self.slot(of: c, mask: mask)
+                    while k[slot] != Self.empty && k[slot] != c { slot = (slot + 1) & mask }
+                    if k[slot] == Self.empty {
+                        guard distinct < room else { return i }
                         distinct += 1
-                        if distinct > limit { return false }
                         k[slot] = c
                     }
                     n[slot] += 1
                     last = c
                     lastSlot = slot
                 }
-                return true
+                return colors.count
             }
         }
-        guard ok else { return nil }
+    }
+
+    /// The same colours and counts in a table twice the size.
+    mutating func grow() {
+        var bigger = CountTable(capacity: keys.count * 2)
+        let mask = bigger.keys.count - 1
+        for i in keys.indices where keys[i] != Self.empty {
+            var slot = Self.slot(of: keys[i], mask: mask)
+            while bigger.keys[slot] != Self.empty { slot = (slot + 1) & mask }
+            bigger.keys[slot] = keys[i]
+            bigger.counts[slot] = counts[i]
+        }
+        bigger.distinct = distinct
+        self = bigger
+    }
+
+    /// The colours with their counts, by colour.
+    func sorted() -> [(colour: UInt32, count: Int)] {
         var out: [(colour: UInt32, count: Int)] = []
         out.reserveCapacity(distinct)
-        for i in 0..<capacity where keys[i] != empty { out.append((keys[i], counts[i])) }
+        for i in keys.indices where keys[i] != Self.empty { out.append((keys[i], counts[i])) }
         return out.sorted { $0.colour < $1.colour }
+    }
+
+    @inline(__always)
+    private static func slot(of c: UInt32, mask: Int) -> Int {
+        Int((c &* 0x9E37_79B1) >> 8) & mask
     }
 }
 
