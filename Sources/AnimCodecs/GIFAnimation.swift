@@ -286,10 +286,13 @@ public struct GIFAnimationEncoder {
     /// 32); nil otherwise.
     private func opaqueIfOnlyThatIsExact(_ colors: [UInt32], in r: PixelRect) -> [UInt32]? {
         let limit = min(256, max(2, options.colourBudget))
-        let changed = ExactPalette.colors(in: colors, limit: limit - 1)
+        // One count up to a full table answers both questions: the changed colours with a
+        // transparent entry beside them, and without.
+        let all = ExactPalette.colors(in: colors, limit: limit)
+        let changed = all.flatMap { $0.count <= limit - 1 ? $0 : nil }
         if let changed, changed.count < 2 || changed.count & (changed.count - 1) != 0 { return nil }
         // More changed colours than a table holds: drawing the whole rectangle cannot be exact.
-        if changed == nil && ExactPalette.colors(in: colors, limit: limit) == nil { return nil }
+        if all == nil { return nil }
         var opaque = colors
         for y in 0..<r.height {
             for x in 0..<r.width where opaque[y * r.width + x] == Self.clear {
