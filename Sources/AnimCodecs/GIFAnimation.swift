@@ -49,7 +49,10 @@ public struct GIFOptions: Hashable, Sendable {
 /// Until then the frames past the first 128 MB of them are held deflated (``HeldFrame``, packed on
 /// up to `threads` threads), so the memory held grows with the file's size, not with frames ×
 /// screen. Each frame then compresses on its own, on up to `threads` threads (``OrderedJobs``), and
-/// the file is written in frame order: the same bytes for any thread count.
+/// the file is written in frame order: the same bytes for any thread count. With several threads a
+/// frame is compressed with its own table as soon as it is held, on threads the in-order work leaves
+/// idle, and ``finish()`` compresses again only the frames that join the global table (in the
+/// benchmark scenes, none: every frame keeps its own table).
 ///
 /// Copies of an encoder share the queue of frames held back: use one copy only. ``finish()`` can be
 /// called once; after it (even when it threw) the encoder takes no more frames.
@@ -165,6 +168,7 @@ public struct GIFAnimationEncoder {
         for (k, frame) in held.enumerated() {
             jobs.submit { [width, height] in
                 Result { () throws(CodecError) in
+                    if let done = frame.compressed, global?.members[k] != true { return done }
                     let (image, alternatives) = try frame.unpacked()
                     let (remapped, choices) = global.flatMap { $0.remap(image, alternatives: alternatives, frame: k) }
                         ?? (image, alternatives)
@@ -188,9 +192,13 @@ public struct GIFAnimationEncoder {
         let bytes = p.image.indices.count + (p.alternatives?.count ?? 0)
         let packs = bytes > rawBudgetLeft
         if !packs { rawBudgetLeft -= bytes }
+        // With threads to spare, each frame is compressed with its own table while the next ones
+        // are made, on threads the in-order work leaves idle; at the end only the frames that join
+        // the global table are compressed again.
+        let compressing = threads > 1 ? (screenWidth: width, screenHeight: height) : nil
         written.submit {
             HeldFrame(p.image, left: p.left, top: p.top, delay: p.delay, disposal: p.disposal, alternatives: p.alternatives,
-                      packed: packs)
+                      packed: packs, compressing: compressing)
         }
     }
 

@@ -14,9 +14,14 @@ struct HeldFrame: Sendable {
     private let height: Int
     private let indices: PackedBytes
     private let alternatives: PackedBytes?
+    /// The frame compressed with its own colour table, when that was done while it was held: what
+    /// the file gets unless the frame joins the global table.
+    let compressed: CompressedImage?
 
-    /// The frame held deflated, or as it is when `packed` is false.
-    init(_ image: IndexedImage, left: Int, top: Int, delay: Int, disposal: GIFDisposal, alternatives: [UInt8]?, packed: Bool = true) {
+    /// The frame held deflated, or as it is when `packed` is false; with `compressing`, compressed
+    /// too (a frame that cannot be is left for ``GIFAnimationEncoder/finish()`` to report).
+    init(_ image: IndexedImage, left: Int, top: Int, delay: Int, disposal: GIFDisposal, alternatives: [UInt8]?, packed: Bool = true,
+         compressing: (screenWidth: Int, screenHeight: Int)? = nil) {
         self.left = left
         self.top = top
         self.delay = delay
@@ -27,6 +32,10 @@ struct HeldFrame: Sendable {
         let hold = { (bytes: [UInt8]) in packed ? PackedBytes(bytes) : PackedBytes(count: bytes.count, storing: bytes, deflated: false) }
         indices = hold(image.indices)
         self.alternatives = alternatives.map(hold)
+        compressed = compressing.flatMap { screen in
+            try? GIFEncoder.compressed(image, left: left, top: top, alternatives: alternatives, screenWidth: screen.screenWidth,
+                                       screenHeight: screen.screenHeight)
+        }
     }
 
     /// The bytes held for the pixels (deflated, or as they are while the raw budget lasted).

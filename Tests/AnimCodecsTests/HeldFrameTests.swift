@@ -112,4 +112,26 @@ struct TakenResultsTests {
         #expect(file.count > 50)
         #expect(throws: CodecError.invalidImage("the APNG is already finished")) { try encoder.finish() }
     }
+
+    /// With threads to spare the encoder compresses each frame with its own table while it is held
+    /// (``HeldFrame/compressed``): the same image the end would make of it; a frame that cannot be
+    /// compressed is left for the end, which reports why.
+    @Test func aFrameCompressedWhileHeldIsTheOneTheEndWouldMake() throws {
+        var rng = SplitMix64(seed: 21)
+        let palette = (0..<40).map { _ in RGB8(r: rng.byte(), g: rng.byte(), b: rng.byte()) }
+        let indices = (0..<(30 * 20)).map { i in UInt8(i % 7 == 0 ? 39 : rng.below(12)) }
+        let alternatives = indices.map { $0 == 39 ? UInt8(rng.below(12)) : $0 }
+        let image = IndexedImage(width: 30, height: 20, palette: palette, indices: indices, transparentIndex: 39)
+        let held = HeldFrame(image, left: 5, top: 7, delay: 3, disposal: .keep, alternatives: alternatives,
+                             compressing: (screenWidth: 40, screenHeight: 30))
+        let atTheEnd = try GIFEncoder.compressed(image, left: 5, top: 7, alternatives: alternatives, screenWidth: 40, screenHeight: 30)
+        let made = try #require(held.compressed)
+        #expect(made.data == atTheEnd.data && made.codeSize == atTheEnd.codeSize)
+        #expect((made.left, made.top, made.width, made.height) == (5, 7, 30, 20))
+        #expect(HeldFrame(image, left: 5, top: 7, delay: 3, disposal: .keep, alternatives: alternatives).compressed == nil)
+        // Off the screen: not compressed now; the end throws.
+        let outside = HeldFrame(image, left: 20, top: 7, delay: 3, disposal: .keep, alternatives: nil,
+                                compressing: (screenWidth: 40, screenHeight: 30))
+        #expect(outside.compressed == nil)
+    }
 }
