@@ -22,7 +22,7 @@ enum RowBands {
     }
 
     /// Calls `body` with every band `k` of `count(rows:width:threads:perThread:)` and its rows, in
-    /// parallel when there are several.
+    /// parallel when there are several (on the calling thread and ``BandHelpers``).
     static func run(rows: Int, width: Int, threads: Int, perThread: Int = bandsPerThread,
                     _ body: @Sendable (_ band: Int, _ rows: Range<Int>) -> Void) {
         let parts = count(rows: rows, width: width, threads: threads, perThread: perThread)
@@ -30,9 +30,7 @@ enum RowBands {
             if rows > 0 { body(0, 0..<rows) }
             return
         }
-        DispatchQueue.concurrentPerform(iterations: parts) { k in
-            body(k, (k * rows / parts)..<((k + 1) * rows / parts))
-        }
+        BandHelpers.shared.run(rows: rows, bands: parts, threads: threads, body)
     }
 }
 
