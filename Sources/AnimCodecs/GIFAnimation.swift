@@ -110,7 +110,7 @@ public struct GIFAnimationEncoder {
         self.loopCount = loopCount
         self.options = options
         self.threads = threads
-        written = OrderedJobs(threads: threads)
+        written = OrderedJobs(threads: threads, background: true)
         rawBudgetLeft = rawHoldBudget
         tolerance = options.tolerance
         shown = [UInt32](repeating: Self.clear, count: width * height)

@@ -7,11 +7,14 @@ import Synchronization
 ///
 /// At most `limit` jobs are unfinished at a time: ``submit(_:)`` waits beyond that, which bounds
 /// the memory their inputs hold. Threads start when there is work and end when there is none left,
-/// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They come from serial
-/// Dispatch queues, which get a thread of their own even while the global pool's threads are
-/// blocked (as the frame renderers are while their window is full).
+/// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They are threads of
+/// their own (``PlainThread``), which run even while the global pool's threads are blocked (as the
+/// frame renderers are while their window is full). `background` jobs run at the lowest priority:
+/// work off the critical path (a GIF's frames packed and compressed while later frames are made)
+/// then takes only what drawing and the in-order work leave of the cores.
 final class OrderedJobs<Value: Sendable>: Sendable {
     private let threads: Int
+    private let background: Bool
     private let state = Mutex(State())
     /// Counts free places among the `limit` unfinished jobs.
     private let room = DispatchSemaphore(value: 0)
@@ -23,8 +26,9 @@ final class OrderedJobs<Value: Sendable>: Sendable {
         var running = 0
     }
 
-    init(threads: Int, limit: Int? = nil) {
+    init(threads: Int, limit: Int? = nil, background: Bool = false) {
         self.threads = threads
+        self.background = background
         // Counted up from 0: libdispatch refuses to free a semaphore whose count ends below the
         // value it was created with.
         for _ in 0..<max(1, limit ?? threads * 2) { room.signal() }
@@ -45,7 +49,19 @@ final class OrderedJobs<Value: Sendable>: Sendable {
             s.running += 1
             return true
         }
-        if start { DispatchQueue(label: "animrender.ordered-jobs").async(group: lanes) { self.drain() } }
+        guard start else { return }
+        lanes.enter()
+        let started = PlainThread.start { [self] in
+            if background { PlainThread.yieldToOthers() }
+            drain()
+            lanes.leave()
+        }
+        if !started {
+            DispatchQueue(label: "animrender.ordered-jobs").async { [self] in
+                drain()
+                lanes.leave()
+            }
+        }
     }
 
     /// Every job's result, in submission order, once all have finished.
