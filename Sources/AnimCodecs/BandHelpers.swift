@@ -33,7 +33,8 @@ final class BandHelpers: Sendable {
     /// Helpers about to sleep or asleep, and what wakes them.
     private let sleepers = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
-    private let started = Atomic<Bool>(false)
+    /// How many helpers run: they start as passes first ask for them.
+    private let started = Mutex(0)
 
     private struct Job: @unchecked Sendable {
         let body: @Sendable (_ band: Int, _ rows: Range<Int>) -> Void
@@ -55,7 +56,7 @@ final class BandHelpers: Sendable {
             return
         }
         defer { busy.store(false, ordering: .releasing) }
-        startHelpers()
+        startHelpers(helpers)
         withoutActuallyEscaping(body) { body in
             job.withLock { $0 = Job(body: body, rows: rows, bands: bands) }
             done.store(0, ordering: .relaxed)
@@ -96,11 +97,14 @@ final class BandHelpers: Sendable {
         }
     }
 
-    private func startHelpers() {
-        guard !started.load(ordering: .acquiring),
-              started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        for i in 0..<count {
-            PlainThread.start { [self] in serve(as: i) }
+    /// Starts helpers until `wanted` run.
+    private func startHelpers(_ wanted: Int) {
+        started.withLock { running in
+            while running < wanted {
+                let helper = running
+                guard PlainThread.start({ [self] in serve(as: helper) }) else { return }
+                running += 1
+            }
         }
     }
 
