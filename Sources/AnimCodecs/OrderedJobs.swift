@@ -7,11 +7,12 @@ import Synchronization
 ///
 /// At most `limit` jobs are unfinished at a time: ``submit(_:)`` waits beyond that, which bounds
 /// the memory their inputs hold. Threads start when there is work and end when there is none left,
-/// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They are threads of
-/// their own (``PlainThread``), which run even while the global pool's threads are blocked (as the
-/// frame renderers are while their window is full). `background` jobs run at the lowest priority:
-/// work off the critical path (a GIF's frames packed and compressed while later frames are made)
-/// then takes only what drawing and the in-order work leave of the cores.
+/// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They come from serial
+/// Dispatch queues, which get a thread of their own even while the global pool's threads are
+/// blocked (as the frame renderers are while their window is full). `background` jobs run on
+/// threads of their own (``PlainThread``) at the lowest priority: work off the critical path (a
+/// GIF's frames packed and compressed while later frames are made) then takes only what drawing
+/// and the in-order work leave of the cores.
 final class OrderedJobs<Value: Sendable>: Sendable {
     private let threads: Int
     private let background: Bool
@@ -51,8 +52,8 @@ final class OrderedJobs<Value: Sendable>: Sendable {
         }
         guard start else { return }
         lanes.enter()
-        let started = PlainThread.start { [self] in
-            if background { PlainThread.yieldToOthers() }
+        let started = background && PlainThread.start { [self] in
+            PlainThread.yieldToOthers()
             drain()
             lanes.leave()
         }
