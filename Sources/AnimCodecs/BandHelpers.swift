@@ -7,8 +7,15 @@ import Glibc
 /// Threads kept for ``RowBands``' passes. A GIF frame is a string of short passes (a few hundred
 /// microseconds each) with serial steps between them; a thread of the global pool put to sleep in
 /// such a step took longer to wake than a short pass takes, so the calling thread did most of the
-/// next pass alone. These threads instead watch for the next pass for a while (``watch``) before
-/// they sleep, yielding the core to any other thread that wants it.
+/// next pass alone. These threads are kept, and a pass wakes the sleeping ones with one semaphore.
+///
+/// They sleep as soon as no pass is running. Session 43's helpers watched for the next pass for
+/// 200 µs first, yielding the core while they watched; but a yield hands the core to whatever else
+/// is runnable there (the GIF's frames compressing in the background) for the rest of a scheduler
+/// slice, so the helper was away when the pass came. Now that background work runs in the idle
+/// class (``PlainThread/yieldToOthers()``), a woken helper takes its core back at once, and the
+/// caller did every band of 16 % of compositor-1280's passes alone, against 51 % before
+/// (docs/benchmarks.md, session 44).
 ///
 /// One pass at a time: a pass that starts while another is running (from another thread) runs on
 /// `DispatchQueue.concurrentPerform` instead. Which thread runs which band never matters: each
@@ -16,10 +23,6 @@ import Glibc
 final class BandHelpers: Sendable {
     /// One fewer than the cores: the calling thread is the other.
     static let shared = BandHelpers(count: max(0, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) - 1))
-
-    /// How long a helper watches for the next pass before it sleeps: about the serial steps
-    /// between the passes of one frame, so that it is awake for the next pass of that frame.
-    static let watch: UInt64 = 200_000  // nanoseconds
 
     private let count: Int
     /// The current pass: its generation (bits 32…63), the helpers it may use (24…31), its bands
@@ -108,7 +111,7 @@ final class BandHelpers: Sendable {
         }
     }
 
-    /// A helper's life: watch for passes, take their bands, sleep when none comes for a while.
+    /// A helper's life: take the bands of each pass, sleep between passes.
     private func serve(as helper: Int) {
         var seen = word.load(ordering: .acquiring) >> 32
         while true {
@@ -117,21 +120,15 @@ final class BandHelpers: Sendable {
         }
     }
 
-    /// The generation of the next pass after `seen`, once one is published.
+    /// The generation of the next pass after `seen`, once one is published. A helper counts
+    /// itself among the sleepers before it looks a last time, so a pass published after that look
+    /// wakes it; a wake it did not need (the pass came before it slept) only makes it look again.
     private func awaitPass(after seen: UInt64) -> UInt64 {
-        var since = Self.now(), spins = 0
         while true {
             let generation = word.load(ordering: .acquiring) >> 32
             if generation != seen { return generation }
-            spins += 1
-            guard spins & 63 == 0 else { continue }
-            if Self.now() - since < Self.watch {
-                sched_yield()
-                continue
-            }
             sleepers.add(1, ordering: .sequentiallyConsistent)
             if word.load(ordering: .sequentiallyConsistent) >> 32 == seen { wake.wait() }
-            since = Self.now()
         }
     }
 
@@ -142,11 +139,5 @@ final class BandHelpers: Sendable {
             job.body(k, Self.band(k, of: job.bands, rows: job.rows))
         }
         done.add(1, ordering: .releasing)
-    }
-
-    private static func now() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 }

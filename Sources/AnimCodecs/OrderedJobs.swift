@@ -9,10 +9,16 @@ import Synchronization
 /// the memory their inputs hold. Threads start when there is work and end when there is none left,
 /// so a set of jobs abandoned before ``results()`` leaves nothing waiting. They come from serial
 /// Dispatch queues, which get a thread of their own even while the global pool's threads are
-/// blocked (as the frame renderers are while their window is full). `background` jobs run on
-/// threads of their own (``PlainThread``) at the lowest priority: work off the critical path (a
-/// GIF's frames packed and compressed while later frames are made) then takes only what drawing
-/// and the in-order work leave of the cores.
+/// blocked (as the frame renderers are while their window is full).
+///
+/// `background` jobs (a GIF's frames packed and compressed while later frames are made) run on
+/// threads of their own (``PlainThread``) in the kernel's idle class: they take only what drawing
+/// and the in-order work leave of the cores. So that such a thread can never hold up the caller
+/// (when other processes keep every core busy, an idle-class thread gets almost none), the caller
+/// does the work itself rather than wait for it: ``submit(_:)`` runs a job not yet started when
+/// there is no room, and ``results()`` runs those left, waits a little for the ones running, and
+/// then runs again any still unfinished. A job must therefore be a pure function of what it
+/// captured: whichever run finishes first gives the result, and a later one is dropped.
 final class OrderedJobs<Value: Sendable>: Sendable {
     private let threads: Int
     private let background: Bool
@@ -21,10 +27,30 @@ final class OrderedJobs<Value: Sendable>: Sendable {
     private let room = DispatchSemaphore(value: 0)
     private let lanes = DispatchGroup()
 
+    /// How long ``results()`` waits for background jobs already running before it runs them too.
+    static var straggling: DispatchTimeInterval { .milliseconds(50) }
+
+    private typealias Job = @Sendable () -> Value
+
     private struct State {
-        var waiting: [(position: Int, job: @Sendable () -> Value)] = []
+        /// Jobs not started, by position.
+        var waiting: [(position: Int, job: Job)] = []
+        /// Background jobs started and not finished, by position (in position order).
+        var started: [(position: Int, job: Job)] = []
+        /// The results of positions `taken...`, nil until finished.
         var results: [Value?] = []
+        /// Positions handed over by ``takeResults()``: the next result is that of position `taken`.
+        var taken = 0
         var running = 0
+
+        /// Stores a finished job's result unless one is there (or was handed over); whether it did.
+        mutating func store(_ value: Value, at position: Int) -> Bool {
+            started.removeAll { $0.position == position }
+            let k = position - taken
+            guard k >= 0, k < results.count, results[k] == nil else { return false }
+            results[k] = value
+            return true
+        }
     }
 
     init(threads: Int, limit: Int? = nil, background: Bool = false) {
@@ -42,9 +68,9 @@ final class OrderedJobs<Value: Sendable>: Sendable {
             state.withLock { $0.results.append(value) }
             return
         }
-        room.wait()
+        makeRoom()
         let start = state.withLock { s in
-            s.waiting.append((s.results.count, job))
+            s.waiting.append((s.taken + s.results.count, job))
             s.results.append(nil)
             guard s.running < threads else { return false }
             s.running += 1
@@ -67,37 +93,65 @@ final class OrderedJobs<Value: Sendable>: Sendable {
 
     /// Every job's result, in submission order, once all have finished.
     func results() -> [Value] {
-        lanes.wait()
+        finishAll()
         return state.withLock { $0.results.map { $0! } }
     }
 
     /// Every job's result, in submission order, once all have finished, handed over: the jobs keep
     /// no reference to them (so the caller can free each one as it goes), and hold no results after.
     func takeResults() -> [Value] {
-        lanes.wait()
+        finishAll()
         return state.withLock { s in
             let values = s.results.map { $0! }
+            s.taken += values.count
             s.results = []
             return values
         }
     }
 
-    /// A background thread's loop: run waiting jobs until there are none.
-    private func drain() {
-        while let (position, job) = claim() {
-            let value = job()
-            state.withLock { $0.results[position] = value }
-            room.signal()
+    /// Waits for a free place among the unfinished jobs; for background jobs the caller runs the
+    /// oldest job not yet started meanwhile, which frees one.
+    private func makeRoom() {
+        guard background else { return room.wait() }
+        while room.wait(timeout: .now()) == .timedOut {
+            guard let (position, job) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) else {
+                return room.wait()
+            }
+            finish(job(), at: position)
         }
     }
 
-    private func claim() -> (Int, @Sendable () -> Value)? {
+    /// Returns once every job submitted has a result.
+    private func finishAll() {
+        guard background else { return lanes.wait() }
+        while let (position, job) = state.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) {
+            finish(job(), at: position)
+        }
+        guard lanes.wait(timeout: .now() + Self.straggling) == .timedOut else { return }
+        for (position, job) in state.withLock({ $0.started }) { finish(job(), at: position) }
+    }
+
+    /// A background thread's loop: run waiting jobs until there are none.
+    private func drain() {
+        while let (position, job) = claim() {
+            finish(job(), at: position)
+        }
+    }
+
+    /// Stores a job's result and frees its place, unless another run of it finished first.
+    private func finish(_ value: Value, at position: Int) {
+        if state.withLock({ $0.store(value, at: position) }) { room.signal() }
+    }
+
+    private func claim() -> (Int, Job)? {
         state.withLock { s in
             guard !s.waiting.isEmpty else {
                 s.running -= 1
                 return nil
             }
-            return s.waiting.removeFirst()
+            let next = s.waiting.removeFirst()
+            if background { s.started.append(next) }
+            return next
         }
     }
 }

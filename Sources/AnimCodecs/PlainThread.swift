@@ -23,15 +23,27 @@ enum PlainThread {
         return true
     }
 
-    /// Gives the calling thread the lowest scheduling priority (nice 19): the cores go to every
-    /// other thread first, and this one gets what they leave. Only a thread started here should
-    /// call it, since no unprivileged thread can take its priority back.
+    /// Puts the calling thread in the kernel's idle class (SCHED_IDLE; nice 19 where that is
+    /// refused): it runs only on a core no other thread wants, and any other thread woken there
+    /// takes the core back at once. Nice 19 alone does not do the second: a thread woken beside a
+    /// nice-19 one waited up to a scheduler slice (milliseconds) while the other ran on, so a
+    /// GIF's band helpers (``BandHelpers``) missed most of the short passes they were woken for
+    /// (docs/benchmarks.md, session 44). Only a thread started here should call it: an
+    /// unprivileged thread cannot leave the idle class.
     static func yieldToOthers() {
         #if os(Linux)
-        // Linux keeps the nice value per thread: 0 is the calling one.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        var param = sched_param()
+        if sched_setscheduler(0, idlePolicy, &param) != 0 {
+            // Linux keeps the nice value per thread: 0 is the calling one.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        }
         #endif
     }
+
+    #if os(Linux)
+    /// SCHED_IDLE of <sched.h>, which Glibc's module leaves out (it is behind _GNU_SOURCE).
+    private static let idlePolicy: Int32 = 5
+    #endif
 
     private final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
