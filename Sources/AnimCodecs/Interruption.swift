@@ -91,12 +91,7 @@ public enum Interruption {
         signalPipe = fds[1]
         signalReader = fds[0]
         // A thread of its own (not one of Dispatch's workers, which rendering keeps busy).
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in
-            Interruption.waitForSignal(Interruption.signalReader)
-            return nil
-        }, nil) == 0 else { return }
-        pthread_detach(thread)
+        guard PlainThread.start({ Interruption.waitForSignal(Interruption.signalReader) }) else { return }
         for signo in [SIGINT, SIGTERM, SIGHUP] {
             // A signal the parent set to be ignored stays ignored (`nohup`, background jobs of
             // scripts); one it left blocked (a spawning thread's mask is inherited) is unblocked.
