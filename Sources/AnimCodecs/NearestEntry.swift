@@ -11,8 +11,13 @@ struct NearestEntry {
     private let entries: [(r: Int, g: Int, b: Int, index: Int)]
 
     init(_ palette: [Colour]) {
-        entries = palette.enumerated().map { (r: $0.element.r, g: $0.element.g, b: $0.element.b, index: $0.offset) }
-            .sorted { $0.r != $1.r ? $0.r < $1.r : $0.index < $1.index }
+        // Sorted by red then index as one integer key each (red above the index's bits): a plain
+        // integer sort, not a comparison closure per pair.
+        let keys = palette.indices.map { palette[$0].r << 32 | $0 }.sorted()
+        entries = keys.map { key in
+            let index = key & 0xFFFF_FFFF
+            return (r: palette[index].r, g: palette[index].g, b: palette[index].b, index: index)
+        }
     }
 
     /// The index of the entry nearest to `c`.

@@ -87,9 +87,9 @@ struct VarianceCut {
 
     /// One k-means pass: each sample joins its nearest entry, each entry moves to its samples' mean.
     private static func refine(_ means: [Colour], samples: [ColourSample], threads: Int) -> [Colour] {
+        let nearest = NearestEntry(means)
         let parts = perBand(samples.count, threads: threads, empty: [ColourSum](repeating: ColourSum(), count: means.count)) {
             sums, range in
-            let nearest = NearestEntry(means)
             for k in range { sums[nearest(samples[k].mean)].add(samples[k].sum) }
         }
         var sums = parts[0]
@@ -100,11 +100,11 @@ struct VarianceCut {
     /// Each entry moved onto its heaviest sample's colour when that sample holds at least half of
     /// the entry's weight (lowest sample number on ties).
     private static func snap(_ means: [Colour], samples: [ColourSample], threads: Int) -> [Colour] {
+        let nearest = NearestEntry(means)
         typealias Part = (total: [Int], heaviest: [Int])
         let parts: [Part] = perBand(samples.count, threads: threads,
                                     empty: (total: [Int](repeating: 0, count: means.count),
                                             heaviest: [Int](repeating: -1, count: means.count))) { part, range in
-            let nearest = NearestEntry(means)
             for k in range {
                 let i = nearest(samples[k].mean)
                 part.total[i] += samples[k].sum.weight
