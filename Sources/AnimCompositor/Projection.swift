@@ -12,11 +12,20 @@ enum Projection {
     }
 
     static func project(_ contour: [Point], _ h: Homography) -> [Point]? {
-        let homogeneous = contour.map { h.apply($0) }
-        if homogeneous.allSatisfy({ $0.w >= minimumW }) {
-            return homogeneous.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+        // Wholly in front (every layer without perspective): one pass, one array.
+        var out: [Point] = []
+        out.reserveCapacity(contour.count)
+        for p in contour {
+            let q = h.apply(p)
+            guard q.w >= minimumW else { return projectClipped(contour, h) }
+            out.append(Point(x: q.x / q.w, y: q.y / q.w))
         }
-        let clipped = clipToFront(homogeneous)
+        return out
+    }
+
+    /// `project` of an outline that reaches behind the eye.
+    private static func projectClipped(_ contour: [Point], _ h: Homography) -> [Point]? {
+        let clipped = clipToFront(contour.map { h.apply($0) })
         guard clipped.count >= 3 else { return nil }
         return clipped.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
     }

@@ -9,9 +9,8 @@ import Synchronization
 struct ShapeKey: Hashable, Sendable {
     let width: Int32
     let height: Int32
-    /// Vertex count of each contour.
-    let lengths: [Int32]
-    /// x, y of every vertex in 1/256 px from the bounds' origin.
+    /// Each contour's vertex count followed by the x, y of each of its vertices in 1/256 px from
+    /// the bounds' origin.
     let steps: [Int32]
     /// A multiply-xor digest of the above, so hashing costs one word and most unequal keys differ
     /// at the first comparison.
@@ -19,29 +18,37 @@ struct ShapeKey: Hashable, Sendable {
 
     /// The key of `snapped` contours whose bounding box is `bounds`, or nil when a coordinate does
     /// not fit the key (shapes wider than 2²² px are not cached).
-    init?(_ snapped: [[Point]], bounds: PixelRect) {
+    init?(_ snapped: SnappedContours, bounds: PixelRect) {
         let limit = 1 << 22
         guard bounds.width < limit, bounds.height < limit else { return nil }
         let ox = Double(bounds.minX), oy = Double(bounds.minY)
-        var steps = [Int32](), lengths = [Int32]()
-        steps.reserveCapacity(2 * snapped.reduce(0) { $0 + $1.count })
+        var steps = [Int32]()
+        steps.reserveCapacity(2 * snapped.points.count + snapped.ends.count)
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bounds.width) &* 31 ^ UInt64(bounds.height)
-        for contour in snapped {
-            lengths.append(Int32(contour.count))
-            h = Self.mix(h, UInt64(contour.count))
-            for p in contour {
-                // Exact: p is a multiple of 1/256 and the origin a whole number inside ±2⁴⁰.
-                let x = Int32((p.x - ox) * Rasterizer.subpixelSteps), y = Int32((p.y - oy) * Rasterizer.subpixelSteps)
-                steps.append(x)
-                steps.append(y)
-                h = Self.mix(h, UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y)))
+        snapped.points.withUnsafeBufferPointer { points in
+            var start = 0
+            for end in snapped.ends {
+                steps.append(Int32(end - start))
+                h = Self.mix(h, UInt64(end - start))
+                for p in points[start..<end] {
+                    // Exact: p is a multiple of 1/256 and the origin a whole number inside ±2⁴⁰.
+                    let x = Int32((p.x - ox) * Rasterizer.subpixelSteps), y = Int32((p.y - oy) * Rasterizer.subpixelSteps)
+                    steps.append(x)
+                    steps.append(y)
+                    h = Self.mix(h, UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y)))
+                }
+                start = end
             }
         }
         width = Int32(bounds.width)
         height = Int32(bounds.height)
-        self.lengths = lengths
         self.steps = steps
         digest = h
+    }
+
+    /// The key of contours given as arrays (already snapped; for tests).
+    init?(_ snapped: [[Point]], bounds: PixelRect) {
+        self.init(SnappedContours(snapped), bounds: bounds)
     }
 
     private static func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
@@ -49,7 +56,7 @@ struct ShapeKey: Hashable, Sendable {
     }
 
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        a.digest == b.digest && a.width == b.width && a.height == b.height && a.lengths == b.lengths && a.steps == b.steps
+        a.digest == b.digest && a.width == b.width && a.height == b.height && a.steps == b.steps
     }
 
     func hash(into hasher: inout Hasher) {

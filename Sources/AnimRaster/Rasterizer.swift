@@ -24,8 +24,8 @@ public enum Rasterizer {
 
     /// `coverage(of:clip:)` with another cache than the process's (for tests).
     static func coverage(of contours: [[Point]], clip: PixelRect, cache: CoverageCache) -> CoverageMask? {
-        let snapped = contours.map { $0.map(snap) }.filter { $0.count >= 3 }
-        guard let whole = boundingRect(snapped) else { return nil }
+        let snapped = SnappedContours(contours)
+        guard let whole = snapped.bounds else { return nil }
         let bounds = whole.intersection(clip)
         guard !bounds.isEmpty else { return nil }
         if bounds == whole, let key = ShapeKey(snapped, bounds: bounds) {
@@ -35,24 +35,49 @@ public enum Rasterizer {
     }
 
     /// Signed-area accumulation of snapped contours over `bounds`.
-    static func scanConvert(_ snapped: [[Point]], bounds: PixelRect) -> CoverageMask? {
+    static func scanConvert(_ snapped: SnappedContours, bounds: PixelRect) -> CoverageMask? {
         var acc = Accumulator(bounds: bounds)
-        for contour in snapped {
-            var previous = contour[contour.count - 1]
-            for point in contour {
-                acc.addEdge(previous, point)
-                previous = point
+        snapped.points.withUnsafeBufferPointer { points in
+            var start = 0
+            for end in snapped.ends {
+                var previous = points[end - 1]
+                for i in start..<end {
+                    acc.addEdge(previous, points[i])
+                    previous = points[i]
+                }
+                start = end
             }
         }
         return acc.resolve()
     }
 
+    /// `scanConvert` of contours given as arrays (already snapped; for tests).
+    static func scanConvert(_ snapped: [[Point]], bounds: PixelRect) -> CoverageMask? {
+        scanConvert(SnappedContours(snapped), bounds: bounds)
+    }
+
     static func snap(_ p: Point) -> Point {
-        func s(_ v: Double) -> Double {
-            guard v.isFinite else { return v > 0 ? 1e7 : -1e7 }
-            return (min(1e7, max(-1e7, v)) * subpixelSteps).rounded() / subpixelSteps
-        }
-        return Point(x: s(p.x), y: s(p.y))
+        Point(x: snap(p.x), y: snap(p.y))
+    }
+
+    /// v on the 1/256 grid, rounded to nearest with halves away from zero, clamped to ±10⁷ (±10⁷
+    /// for infinities, −10⁷ for NaN).
+    @inline(__always)
+    static func snap(_ v: Double) -> Double {
+        guard v.isFinite else { return v > 0 ? 1e7 : -1e7 }
+        return roundedHalfAway(min(1e7, max(-1e7, v)) * subpixelSteps) / subpixelSteps
+    }
+
+    /// `x.rounded()` (to nearest, halves away from zero; the sign of a zero kept) for |x| < 2⁶²,
+    /// without a call into libm (baseline x86-64 has no rounding instruction): the integer part
+    /// by truncation is exact, and so is the fraction x − t left over.
+    @inline(__always)
+    static func roundedHalfAway(_ x: Double) -> Double {
+        let t = Double(Int64(x))
+        let f = x - t
+        if f >= 0.5 { return t + 1 }
+        if f <= -0.5 { return t - 1 }
+        return t == 0 ? (x.sign == .minus ? -0.0 : 0.0) : t
     }
 
     static func boundingRect(_ contours: [[Point]]) -> PixelRect? {
@@ -66,6 +91,37 @@ public enum Rasterizer {
         guard minX <= maxX, minY <= maxY else { return nil }
         return PixelRect(minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
                          maxX: Int(maxX.rounded(.up)), maxY: Int(maxY.rounded(.up)))
+    }
+}
+
+/// Closed polygons snapped to the 1/256-pixel grid in one pass, flattened: contour k is
+/// `points[ends[k − 1]..<ends[k]]` (from 0 for the first). Contours of fewer than three vertices
+/// are left out. One array for every vertex, so a shape found in ``CoverageCache`` costs a pass
+/// over its vertices and its key, not an array per contour.
+struct SnappedContours {
+    private(set) var points: [Point] = []
+    private(set) var ends: [Int] = []
+    /// The whole pixels the snapped vertices reach; nil when no contour is left.
+    private(set) var bounds: PixelRect?
+
+    init(_ contours: [[Point]]) {
+        var total = 0
+        for contour in contours where contour.count >= 3 { total += contour.count }
+        guard total > 0 else { return }
+        points.reserveCapacity(total)
+        ends.reserveCapacity(contours.count)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for contour in contours where contour.count >= 3 {
+            for p in contour {
+                let x = Rasterizer.snap(p.x), y = Rasterizer.snap(p.y)
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+                points.append(Point(x: x, y: y))
+            }
+            ends.append(points.count)
+        }
+        bounds = PixelRect(minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
+                           maxX: Int(maxX.rounded(.up)), maxY: Int(maxY.rounded(.up)))
     }
 }
 

@@ -31,6 +31,27 @@ struct CoverageCacheTests {
         return bounds.isEmpty ? nil : Rasterizer.scanConvert(snapped, bounds: bounds)
     }
 
+    /// The snapping's rounding without libm is `rounded()` bit for bit: halves away from zero, the
+    /// sign of a zero kept, over the whole range a snapped coordinate can take (±2.56·10⁹ steps).
+    @Test func snappingRoundsAsRoundedDoes() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                0.5000000000000001, -0.5000000000000001, 2.56e9, -2.56e9, 2.56e9 - 0.5, -2.56e9 + 0.5,
+                                4503599627370495.5, -4503599627370495.5, 1e-300, -1e-300]
+        var rng = SplitMix64(seed: 0x5A9)
+        for _ in 0..<20000 {
+            let whole = Double(Int64(rng.next() % 5_120_000_001) - 2_560_000_000)
+            values.append(whole + Double(rng.below(8)) / 8)  // halves and quarters
+            values.append(Double(bitPattern: rng.next()).truncatingRemainder(dividingBy: 2.56e9))
+        }
+        for x in values where x.isFinite {
+            #expect(Rasterizer.roundedHalfAway(x).bitPattern == x.rounded().bitPattern, "\(x)")
+        }
+        for v in values.map({ $0 / 256 }) + [.infinity, -.infinity, .nan, 1e300, -1e300] {
+            let reference: Double = v.isFinite ? (min(1e7, max(-1e7, v)) * 256).rounded() / 256 : (v > 0 ? 1e7 : -1e7)
+            #expect(Rasterizer.snap(v).bitPattern == reference.bitPattern, "\(v)")
+        }
+    }
+
     @Test func shapesMovedByWholePixelsMatchScanConversionInPlace() {
         var rng = SplitMix64(seed: 0xC0FE)
         let clip = PixelRect(minX: 0, minY: 0, maxX: 2000, maxY: 1500)
