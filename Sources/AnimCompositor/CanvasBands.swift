@@ -11,6 +11,8 @@ enum CanvasDraw {
     case shadow(CoverageMask, PixelRGBA8, under: CoverageMask?, picture: UniformPicture?)
     /// A kept picture of an image draw.
     case picture(ContentsPicture)
+    /// A kept picture clipped by a mask's coverage (a masked layer that draws only its image).
+    case maskedPicture(ContentsPicture, CoverageMask)
     /// A gradient or an image through a coverage mask, at an opacity (``Blend/fill(_:paint:opacity:rows:into:)``).
     case paint(CoverageMask, Paint, opacity: UInt8)
     /// An offscreen surface at an opacity, over its drawn area.
@@ -23,6 +25,7 @@ enum CanvasDraw {
         case .fill(let mask, _), .paint(let mask, _, _): mask.coverage.count
         case .shadow(let mask, _, _, let picture): mask.coverage.count + (picture?.bounds.width ?? 0) * (picture?.bounds.height ?? 0) * 4
         case .picture(let picture): picture.pixels.pixels.count
+        case .maskedPicture(let picture, let mask): picture.pixels.pixels.count + mask.coverage.count
         case .composite: 0
         }
     }
@@ -32,6 +35,7 @@ enum CanvasDraw {
         switch self {
         case .fill(let mask, _), .shadow(let mask, _, _, _), .paint(let mask, _, _): mask.bounds
         case .picture(let picture): picture.bounds
+        case .maskedPicture(let picture, let mask): picture.bounds.intersection(mask.bounds)
         case .composite(_, _, let area): area
         }
     }
@@ -44,6 +48,8 @@ enum CanvasDraw {
             Blend.fill(mask, color: color, under: under, untouched: untouched, picture: picture, rows: rows, into: &bitmap)
         case .picture(let picture):
             picture.composite(rows: rows, into: &bitmap)
+        case let .maskedPicture(picture, mask):
+            picture.composite(through: mask, rows: rows, into: &bitmap)
         case let .paint(mask, paint, opacity):
             Blend.fill(mask, paint: paint, opacity: opacity, rows: rows, into: &bitmap)
         case let .composite(source, opacity, area):

@@ -10,17 +10,20 @@ extension Compositor {
     /// picture is filled once over transparent pixels and composited in every frame, which writes
     /// the same bytes as filling it again.
     func drawImage(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
+        if let draw = imageDraw(of: shape, alpha: alpha) { surface.draw(draw) }
+    }
+
+    /// What `drawImage` draws: a kept picture, or the fill itself; nil when nothing.
+    func imageDraw(of shape: LayerShape, alpha: Double) -> CanvasDraw? {
         let layer = shape.layer
         guard let key = layer.contents, let image = images[key],
               let draw = ImageDraw(layer: layer, image: key, of: image, map: shape.map, canvas: canvasRect,
-                                   opacity: Self.alpha8(alpha)) else { return }
+                                   opacity: Self.alpha8(alpha)) else { return nil }
         if draw.opacity > 0, let cache = contentsCache,
            let picture = cache.picture(of: draw, build: { draw.picture(image, pyramid: { self.pyramids.pyramid(key, of: image) }) }) {
-            surface.draw(.picture(picture))
-            return
+            return .picture(picture)
         }
-        guard let fill = draw.canvasDraw(image, pyramid: { pyramids.pyramid(key, of: image) }) else { return }
-        surface.draw(fill)
+        return draw.canvasDraw(image, pyramid: { pyramids.pyramid(key, of: image) })
     }
 
     /// CAGradientLayer: the gradient fills the rounded bounds, like a background.

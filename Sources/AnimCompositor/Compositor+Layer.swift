@@ -40,6 +40,13 @@ extension Compositor {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
+        // A layer that draws only its image, masked by a plain mask: the image's kept picture goes
+        // onto the surface through the mask's coverage, without an offscreen.
+        if let mask = node.mask, !groups, !clips, !shadows, tint == nil, masksByCoverage, Self.drawsOnlyItsImage(layer, hasChildren: !node.children.isEmpty),
+           let coverage = plainMaskCoverage(mask, of: draw, tree: tree) {
+            drawMaskedImage(draw, coverage: coverage, alpha: alpha * opacity, into: &surface)
+            return
+        }
         // Past the frame's offscreen limit the layer is drawn straight in (and the frame reports it).
         guard var layerSurface = surface.offscreen() else {
             drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
@@ -53,6 +60,29 @@ extension Compositor {
         if let tint { Blend.multiply(&layerSurface.bitmap, by: tint, area: layerSurface.dirty) }
         let outer = groups ? alpha * opacity : 1
         surface.composite(&layerSurface, opacity: Self.alpha8(outer))
+    }
+
+    /// Whether the layer's drawing is its `contents` image alone: no background, border,
+    /// sublayers (even hidden ones, which a transition may show), or content of another kind.
+    static func drawsOnlyItsImage(_ layer: LayerProperties, hasChildren: Bool) -> Bool {
+        layer.kind == .layer && layer.contents != nil && layer.backgroundColor == nil && !(layer.borderWidth > 0) && !hasChildren
+    }
+
+    /// A layer that draws only its image, clipped by a plain mask's `coverage` (`.some(nil)`: it
+    /// covers nothing). A kept picture is composited through the coverage in one pass
+    /// (``Blend/composite(_:at:_:through:rows:into:)``: the bytes of the offscreen pass); a fill
+    /// drawn directly takes the offscreen pass.
+    private func drawMaskedImage(_ draw: LayerDraw, coverage: CoverageMask?, alpha: Double, into surface: inout Surface) {
+        guard let coverage, let image = imageDraw(of: draw.shape, alpha: alpha) else { return }
+        if case .picture(let picture) = image {
+            surface.draw(.maskedPicture(picture, coverage))
+            return
+        }
+        guard var layerSurface = surface.offscreen() else { return surface.draw(image) }
+        layerSurface.draw(image)
+        Blend.clip(&layerSurface.bitmap, to: coverage, area: layerSurface.dirty)
+        layerSurface.dirty = layerSurface.dirty.intersection(coverage.bounds)
+        surface.composite(&layerSurface, opacity: 255)
     }
 
     /// A replicator instance's colour as the bytes its rendering's premultiplied channels are

@@ -25,6 +25,12 @@ struct ContentsPicture: Sendable {
     func composite(rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap) {
         Blend.composite(pixels, at: bounds.minX, bounds.minY, rows: rows, into: &bitmap)
     }
+
+    /// Source-over of the picture clipped by `mask` onto `bitmap`: the bytes of compositing it
+    /// into a transparent offscreen, clipping that by `mask` and compositing the offscreen.
+    func composite(through mask: CoverageMask, rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap) {
+        Blend.composite(pixels, at: bounds.minX, bounds.minY, through: mask, rows: rows, into: &bitmap)
+    }
 }
 
 /// The pictures of `contents` image draws that repeat from frame to frame, by ``ImageDraw``: Core
