@@ -42,7 +42,8 @@ extension Compositor {
         }
         // A layer that draws only its image, masked by a plain mask: the image's kept picture goes
         // onto the surface through the mask's coverage, without an offscreen.
-        if let mask = node.mask, !groups, !clips, !shadows, tint == nil, masksByCoverage, Self.drawsOnlyItsImage(layer, hasChildren: !node.children.isEmpty),
+        if let mask = node.mask, !groups, !clips, !shadows, tint == nil, masksByCoverage,
+           Self.drawsOnlyItsImage(layer, hasChildren: !node.children.isEmpty),
            let coverage = plainMaskCoverage(mask, of: draw, tree: tree) {
             drawMaskedImage(draw, coverage: coverage, alpha: alpha * opacity, into: &surface)
             return
