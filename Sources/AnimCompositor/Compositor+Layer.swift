@@ -81,8 +81,7 @@ extension Compositor {
         }
         guard var layerSurface = surface.offscreen() else { return surface.draw(image) }
         layerSurface.draw(image)
-        Blend.clip(&layerSurface.bitmap, to: coverage, area: layerSurface.dirty)
-        layerSurface.dirty = layerSurface.dirty.intersection(coverage.bounds)
+        Self.clip(&layerSurface, byCoverage: coverage)
         surface.composite(&layerSurface, opacity: 255)
     }
 
@@ -115,9 +114,7 @@ extension Compositor {
         precondition(surface.bands == nil, "a mask applies to a layer's offscreen, never to a banded canvas")
         if masksByCoverage, let coverage = plainMaskCoverage(mask, of: draw, tree: tree) {
             // The alpha the mask layer would draw is its coverage: clip by that, no offscreen.
-            Blend.clip(&surface.bitmap, to: coverage, area: surface.dirty)
-            surface.dirty = surface.dirty.intersection(coverage?.bounds ?? .empty)
-            return
+            return Self.clip(&surface, byCoverage: coverage)
         }
         guard var maskSurface = surface.offscreen() else { return }
         let placement = Placement(parent: draw.shape.layer, plane: draw.shape.map)
@@ -125,6 +122,13 @@ extension Compositor {
         Blend.mask(&surface.bitmap, dstArea: surface.dirty, byAlphaOf: maskSurface.bitmap, srcArea: maskSurface.dirty)
         surface.dirty = surface.dirty.intersection(maskSurface.dirty)
         surface.pool.recycle(&maskSurface)
+    }
+
+    /// An offscreen multiplied by a plain mask's coverage (nil: it covers nothing), its drawn
+    /// area cut to the coverage's bounds.
+    private static func clip(_ surface: inout Surface, byCoverage coverage: CoverageMask?) {
+        Blend.clip(&surface.bitmap, to: coverage, area: surface.dirty)
+        surface.dirty = surface.dirty.intersection(coverage?.bounds ?? .empty)
     }
 
     /// The coverage of a mask layer whose drawn alpha is exactly its coverage, so that masking by

@@ -88,6 +88,12 @@ public enum Rasterizer {
                 minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
         }
+        return pixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// The whole pixels reaching from (minX, minY) to (maxX, maxY); nil when that is empty
+    /// (no point was seen: the minima are still +∞).
+    static func pixelBounds(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PixelRect? {
         guard minX <= maxX, minY <= maxY else { return nil }
         return PixelRect(minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
                          maxX: Int(maxX.rounded(.up)), maxY: Int(maxY.rounded(.up)))
@@ -120,8 +126,7 @@ struct SnappedContours {
             }
             ends.append(points.count)
         }
-        bounds = PixelRect(minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
-                           maxX: Int(maxX.rounded(.up)), maxY: Int(maxY.rounded(.up)))
+        bounds = Rasterizer.pixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 }
 
