@@ -19,21 +19,32 @@ extension CoverageMask {
         let cut = hole.intersection(out), hole = cut.isEmpty ? PixelRect.empty : cut
         var values = [UInt8](repeating: 0, count: out.width * out.height)
         // One source row blended vertically, with a zero column on each side: index c + 1 holds
-        // source column c (−1…width).
-        var blended = [UInt16](repeating: 0, count: bounds.width + 2)
+        // source column c (−1…width). Not needed without a horizontal fraction.
+        var blended = [UInt16](repeating: 0, count: wx > 0 ? bounds.width + 2 : 0)
         var any = false
         coverage.withUnsafeBufferPointer { src in
             values.withUnsafeMutableBufferPointer { dst in
                 blended.withUnsafeMutableBufferPointer { v in
                     for y in out.minY..<out.maxY {
                         let sy = y - iy - bounds.minY
+                        let row = dst.baseAddress! + (y - out.minY) * out.width
+                        let skip = y >= hole.minY && y < hole.maxY ? hole.minX..<hole.maxX : 0..<0
+                        let spans = [out.minX..<max(out.minX, skip.lowerBound), max(out.minX, skip.upperBound)..<out.maxX]
+                        guard wx > 0 else {
+                            // No horizontal fraction (a shadow moving only up or down): the rows'
+                            // blend is rounded straight into the output, source column x − ix − minX.
+                            guard sourceRows(below: sy, above: sy - 1, weight: wy) != nil else { continue }
+                            any = true
+                            for span in spans where !span.isEmpty {
+                                blendRowsRounded(src, below: sy, above: sy - 1, weight: wy, from: span.lowerBound - ix - bounds.minX,
+                                                 count: span.count, into: row + (span.lowerBound - out.minX))
+                            }
+                            continue
+                        }
                         guard blendRows(src, below: sy, above: sy - 1, weight: wy, into: v) else { continue }
                         any = true
-                        let row = dst.baseAddress! + (y - out.minY) * out.width
                         let first = ix + bounds.minX - 1  // output column reading v[0] at weight 256 − wx
-                        let skip = y >= hole.minY && y < hole.maxY ? hole.minX..<hole.maxX : 0..<0
-                        for span in [out.minX..<max(out.minX, skip.lowerBound), max(out.minX, skip.upperBound)..<out.maxX]
-                        where !span.isEmpty {
+                        for span in spans where !span.isEmpty {
                             Self.interpolate(v, weight: wx, first: first, columns: span, into: row, startingAt: out.minX)
                         }
                     }
@@ -49,9 +60,8 @@ extension CoverageMask {
     /// (the output row is zero).
     private func blendRows(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, weight: Int,
                            into v: UnsafeMutableBufferPointer<UInt16>) -> Bool {
-        let w = bounds.width, h = bounds.height
-        let useBelow = below >= 0 && below < h && weight < 256, useAbove = above >= 0 && above < h && weight > 0
-        guard useBelow || useAbove else { return false }
+        guard let (useBelow, useAbove) = sourceRows(below: below, above: above, weight: weight) else { return false }
+        let w = bounds.width
         let kb = UInt16(256 - weight), ka = UInt16(weight)
         let out = v.baseAddress! + 1
         if useBelow && useAbove {
@@ -62,6 +72,31 @@ extension CoverageMask {
             for c in 0..<w { out[c] = k &* UInt16(row[c]) }
         }
         return true
+    }
+
+    /// Which of source rows `below` (weight 256 − `weight`) and `above` (weight `weight`) count:
+    /// inside the mask and with a weight; nil when neither does.
+    private func sourceRows(below: Int, above: Int, weight: Int) -> (below: Bool, above: Bool)? {
+        let h = bounds.height
+        let useBelow = below >= 0 && below < h && weight < 256, useAbove = above >= 0 && above < h && weight > 0
+        return useBelow || useAbove ? (useBelow, useAbove) : nil
+    }
+
+    /// `count` source columns from `column` of rows `below` and `above` blended as ``blendRows``
+    /// does and rounded to 8 bits, ⌊(v + 128) / 256⌋: what ``interpolate`` gives v at weight 0
+    /// (k0 = 256, so the sum is 256·v), in one pass. At least one row counts (``sourceRows``).
+    private func blendRowsRounded(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, weight: Int,
+                                  from column: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let (useBelow, useAbove) = sourceRows(below: below, above: above, weight: weight)!
+        let w = bounds.width
+        let kb = UInt16(256 - weight), ka = UInt16(weight)
+        if useBelow && useAbove {
+            let b = src.baseAddress! + below * w + column, a = src.baseAddress! + above * w + column
+            for c in 0..<count { out[c] = UInt8(truncatingIfNeeded: (kb &* UInt16(b[c]) &+ ka &* UInt16(a[c]) &+ 128) >> 8) }
+        } else {
+            let row = src.baseAddress! + (useBelow ? below : above) * w + column, k = useBelow ? kb : ka
+            for c in 0..<count { out[c] = UInt8(truncatingIfNeeded: (k &* UInt16(row[c]) &+ 128) >> 8) }
+        }
     }
 
     /// Output columns `columns` of one row (`row` starts at column `rowX`): v at x − `first`
