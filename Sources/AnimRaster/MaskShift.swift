@@ -12,47 +12,82 @@ extension CoverageMask {
     /// Nil when the result is empty, or the offset is not finite or beyond ±2⁴⁰ px.
     public func shifted(by offset: Point, clip: PixelRect, hole: PixelRect = .empty) -> CoverageMask? {
         guard let shift = PixelShift(offset) else { return nil }
-        let (ix, wx, iy, wy) = (shift.x, shift.fx, shift.y, shift.fy)
         let out = shiftedBounds(shift).intersection(clip)
         guard !out.isEmpty else { return nil }
         // A hole beside `out` intersects it in an inverted rectangle: no hole then.
         let cut = hole.intersection(out), hole = cut.isEmpty ? PixelRect.empty : cut
         var values = [UInt8](repeating: 0, count: out.width * out.height)
-        // One source row blended vertically, with a zero column on each side: index c + 1 holds
-        // source column c (−1…width). Not needed without a horizontal fraction.
-        var blended = [UInt16](repeating: 0, count: wx > 0 ? bounds.width + 2 : 0)
-        var any = false
-        coverage.withUnsafeBufferPointer { src in
-            values.withUnsafeMutableBufferPointer { dst in
-                blended.withUnsafeMutableBufferPointer { v in
-                    for y in out.minY..<out.maxY {
-                        let sy = y - iy - bounds.minY
-                        let row = dst.baseAddress! + (y - out.minY) * out.width
-                        let skip = y >= hole.minY && y < hole.maxY ? hole.minX..<hole.maxX : 0..<0
-                        let spans = [out.minX..<max(out.minX, skip.lowerBound), max(out.minX, skip.upperBound)..<out.maxX]
-                        guard wx > 0 else {
-                            // No horizontal fraction (a shadow moving only up or down): the rows'
-                            // blend is rounded straight into the output, source column x − ix − minX.
-                            guard sourceRows(below: sy, above: sy - 1, weight: wy) != nil else { continue }
-                            any = true
-                            for span in spans where !span.isEmpty {
-                                blendRowsRounded(src, below: sy, above: sy - 1, weight: wy, from: span.lowerBound - ix - bounds.minX,
-                                                 count: span.count, into: row + (span.lowerBound - out.minX))
-                            }
-                            continue
-                        }
-                        guard blendRows(src, below: sy, above: sy - 1, weight: wy, into: v) else { continue }
-                        any = true
-                        let first = ix + bounds.minX - 1  // output column reading v[0] at weight 256 − wx
-                        for span in spans where !span.isEmpty {
-                            Self.interpolate(v, weight: wx, first: first, columns: span, into: row, startingAt: out.minX)
-                        }
-                    }
-                }
+        let any = coverage.withUnsafeBufferPointer { src in
+            values.withUnsafeMutableBufferPointer { dst in shift.fx == 0 || shift.fy == 0
+                ? shiftAlongOneAxis(src, shift, out: out, hole: hole, into: dst.baseAddress!)
+                : shiftDiagonally(src, shift, out: out, hole: hole, into: dst.baseAddress!)
             }
         }
         guard any else { return nil }
         return CoverageMask(bounds: out, coverage: values)
+    }
+
+    /// The output columns of row `y` outside `hole`: two spans, either or both empty.
+    private static func spans(_ y: Int, out: PixelRect, hole: PixelRect) -> (Range<Int>, Range<Int>) {
+        let skip = y >= hole.minY && y < hole.maxY ? hole.minX..<hole.maxX : 0..<0
+        return (out.minX..<max(out.minX, skip.lowerBound), max(out.minX, skip.upperBound)..<out.maxX)
+    }
+
+    /// `shifted` with both fractions: rows blended into 16-bit sums (``blendRows``), then columns
+    /// interpolated and rounded from 16 bits. True when any output row had a source row.
+    private func shiftDiagonally(_ src: UnsafeBufferPointer<UInt8>, _ s: PixelShift, out: PixelRect, hole: PixelRect,
+                                 into dst: UnsafeMutablePointer<UInt8>) -> Bool {
+        // One source row blended vertically, with a zero column on each side: index c + 1 holds
+        // source column c (−1…width).
+        let v = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: bounds.width + 2)
+        v.initialize(repeating: 0)
+        defer { v.deallocate() }
+        let first = s.x + bounds.minX - 1  // output column reading v[0] at weight 256 − fx
+        var any = false
+        for y in out.minY..<out.maxY {
+            let sy = y - s.y - bounds.minY
+            guard blendRows(src, below: sy, above: sy - 1, weight: s.fy, into: v) else { continue }
+            any = true
+            let row = dst + (y - out.minY) * out.width, (a, b) = Self.spans(y, out: out, hole: hole)
+            Self.interpolate(v, weight: s.fx, first: first, columns: a, into: row, startingAt: out.minX)
+            Self.interpolate(v, weight: s.fx, first: first, columns: b, into: row, startingAt: out.minX)
+        }
+        return any
+    }
+
+    /// `shifted` with at most one fraction, in one pass per row, rounded from 8 bits. With no
+    /// horizontal fraction (a shadow moving only up or down) each output pixel is the rows' blend
+    /// v rounded, ⌊(v + 128) / 256⌋: what ``interpolate`` gives at weight 0 (k0 = 256, so its sum
+    /// is 256·v). With no vertical one (a shadow moving sideways) it is one source row interpolated
+    /// between columns: the row's vertical weight is 256, so ``interpolate``'s B is 0. The same bytes
+    /// as the two passes. True when any output row had a source row.
+    private func shiftAlongOneAxis(_ src: UnsafeBufferPointer<UInt8>, _ s: PixelShift, out: PixelRect, hole: PixelRect,
+                                   into dst: UnsafeMutablePointer<UInt8>) -> Bool {
+        // Sideways: the source row with a zero column on each side (index c + 1 holds column c).
+        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: s.fx > 0 ? bounds.width + 2 : 0)
+        p.initialize(repeating: 0)
+        defer { p.deallocate() }
+        let first = s.x + bounds.minX - 1  // output column reading p[0] at weight 256 − fx
+        var any = false
+        for y in out.minY..<out.maxY {
+            let sy = y - s.y - bounds.minY
+            guard sourceRows(below: sy, above: sy - 1, weight: s.fy) != nil else { continue }
+            any = true
+            let row = dst + (y - out.minY) * out.width, (a, b) = Self.spans(y, out: out, hole: hole)
+            if s.fx > 0 {
+                (p.baseAddress! + 1).update(from: src.baseAddress! + sy * bounds.width, count: bounds.width)
+                Self.interpolate(p, weight: s.fx, first: first, columns: a, into: row, startingAt: out.minX)
+                Self.interpolate(p, weight: s.fx, first: first, columns: b, into: row, startingAt: out.minX)
+            } else {
+                blendRowsRounded(src, below: sy, above: sy - 1, weight: s.fy, from: a.lowerBound - s.x - bounds.minX,
+                                 count: a.count, into: row + (a.lowerBound - out.minX))
+                if !b.isEmpty {  // right of a hole
+                    blendRowsRounded(src, below: sy, above: sy - 1, weight: s.fy, from: b.lowerBound - s.x - bounds.minX,
+                                     count: b.count, into: row + (b.lowerBound - out.minX))
+                }
+            }
+        }
+        return any
     }
 
     /// Source rows `below` (weight 256 − `weight`) and `above` (weight `weight`) summed into
@@ -115,6 +150,19 @@ extension CoverageMask {
             let s = source[i], t = source[i - 1]
             let a = k0 &* (s >> 8) &+ k1 &* (t >> 8), b = k0 &* (s & 255) &+ k1 &* (t & 255)
             out[i] = UInt8(truncatingIfNeeded: (a &+ (b >> 8) &+ 128) >> 8)
+        }
+    }
+
+    /// Output columns `columns` of one row from one source row `p` (index c + 1 holds source
+    /// column c, zero on each side): p at x − `first` (weight 256 − `weight`) and the entry before
+    /// it, rounded from 8 fractional bits. With the row's vertical weight 256, that is what
+    /// ``interpolate(_:weight:first:columns:into:startingAt:)`` gives from 16 (its B is 0).
+    private static func interpolate(_ p: UnsafeMutableBufferPointer<UInt8>, weight: Int, first: Int,
+                                    columns: Range<Int>, into row: UnsafeMutablePointer<UInt8>, startingAt rowX: Int) {
+        let k0 = UInt16(256 - weight), k1 = UInt16(weight)
+        let source = p.baseAddress! + (columns.lowerBound - first), out = row + (columns.lowerBound - rowX)
+        for i in 0..<columns.count {
+            out[i] = UInt8(truncatingIfNeeded: (k0 &* UInt16(source[i]) &+ k1 &* UInt16(source[i - 1]) &+ 128) >> 8)
         }
     }
 

@@ -45,8 +45,8 @@ struct MaskShiftTests {
         }
     }
 
-    /// Every fraction 0…255/256 in x (at a fixed y fraction) and in y (at a fixed x fraction, and
-    /// at none: the vertical moves `shifted` takes a shorter path for), on a
+    /// Every fraction 0…255/256 in x (at a fixed y fraction, and at none) and in y (at a fixed x
+    /// fraction, and at none: `shifted` takes shorter paths for moves along one axis), on a
     /// random mask with runs of 0 and 255, against the definition in plain integers: rows blended
     /// with weights 256 − wy and wy, then columns with 256 − wx and wx, rounded from 16 bits.
     @Test func everyFractionEqualsTheIntegerFormula() throws {
@@ -56,7 +56,7 @@ struct MaskShiftTests {
             [0, 255, rng.byte()][(i / 5) % 3]
         })
         let clip = PixelRect(minX: -50, minY: -50, maxX: 50, maxY: 50), hole = PixelRect(minX: 10, minY: 0, maxX: 20, maxY: 2)
-        let fractions = (0..<256).map { ($0, 77) } + (0..<256).map { (141, $0) } + (0..<256).map { (0, $0) }
+        let fractions = (0..<256).map { ($0, 77) } + (0..<256).map { (141, $0) } + (0..<256).map { (0, $0) } + (0..<256).map { ($0, 0) }
         for (wx, wy) in fractions {
             let offset = Point(x: -1 + Double(wx) / 256, y: 2 + Double(wy) / 256)
             let moved = try #require(mask.shifted(by: offset, clip: clip, hole: hole))
