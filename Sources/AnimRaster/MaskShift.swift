@@ -39,20 +39,28 @@ extension CoverageMask {
                                  into dst: UnsafeMutablePointer<UInt8>) -> Bool {
         // One source row blended vertically, with a zero column on each side: index c + 1 holds
         // source column c (−1…width).
-        let v = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: bounds.width + 2)
-        v.initialize(repeating: 0)
-        defer { v.deallocate() }
-        let first = s.x + bounds.minX - 1  // output column reading v[0] at weight 256 − fx
-        var any = false
-        for y in out.minY..<out.maxY {
-            let sy = y - s.y - bounds.minY
-            guard blendRows(src, below: sy, above: sy - 1, weight: s.fy, into: v) else { continue }
-            any = true
-            let row = dst + (y - out.minY) * out.width, (a, b) = Self.spans(y, out: out, hole: hole)
-            Self.interpolate(v, weight: s.fx, first: first, columns: a, into: row, startingAt: out.minX)
-            Self.interpolate(v, weight: s.fx, first: first, columns: b, into: row, startingAt: out.minX)
+        Self.withZeroedRow(of: UInt16.self, count: bounds.width + 2) { v in
+            let first = s.x + bounds.minX - 1  // output column reading v[0] at weight 256 − fx
+            var any = false
+            for y in out.minY..<out.maxY {
+                let sy = y - s.y - bounds.minY
+                guard blendRows(src, below: sy, above: sy - 1, weight: s.fy, into: v) else { continue }
+                any = true
+                let row = dst + (y - out.minY) * out.width, (a, b) = Self.spans(y, out: out, hole: hole)
+                Self.interpolate(v, weight: s.fx, first: first, columns: a, into: row, startingAt: out.minX)
+                Self.interpolate(v, weight: s.fx, first: first, columns: b, into: row, startingAt: out.minX)
+            }
+            return any
         }
-        return any
+    }
+
+    /// `body` given a buffer of `count` zeros, freed after it.
+    private static func withZeroedRow<T: FixedWidthInteger, R>(of _: T.Type, count: Int,
+                                                               _ body: (UnsafeMutableBufferPointer<T>) -> R) -> R {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+        defer { buffer.deallocate() }
+        return body(buffer)
     }
 
     /// `shifted` with at most one fraction, in one pass per row, rounded from 8 bits. With no
@@ -64,9 +72,14 @@ extension CoverageMask {
     private func shiftAlongOneAxis(_ src: UnsafeBufferPointer<UInt8>, _ s: PixelShift, out: PixelRect, hole: PixelRect,
                                    into dst: UnsafeMutablePointer<UInt8>) -> Bool {
         // Sideways: the source row with a zero column on each side (index c + 1 holds column c).
-        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: s.fx > 0 ? bounds.width + 2 : 0)
-        p.initialize(repeating: 0)
-        defer { p.deallocate() }
+        Self.withZeroedRow(of: UInt8.self, count: s.fx > 0 ? bounds.width + 2 : 0) { p in
+            shiftRowsAlongOneAxis(src, s, out: out, hole: hole, row: p, into: dst)
+        }
+    }
+
+    /// ``shiftAlongOneAxis`` with its scratch row `p` (used when moving sideways).
+    private func shiftRowsAlongOneAxis(_ src: UnsafeBufferPointer<UInt8>, _ s: PixelShift, out: PixelRect, hole: PixelRect,
+                                       row p: UnsafeMutableBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> Bool {
         let first = s.x + bounds.minX - 1  // output column reading p[0] at weight 256 − fx
         var any = false
         for y in out.minY..<out.maxY {
