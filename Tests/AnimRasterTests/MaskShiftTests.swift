@@ -89,6 +89,34 @@ struct MaskShiftTests {
         #expect(shifted == mask.shifted(by: Point(x: 0.5, y: 0.25), clip: clip))
     }
 
+    /// A hole at the left edge, at the right edge or across the whole width leaves its pixels at 0
+    /// and every other pixel as without a hole, for moves along one axis and diagonal ones alike.
+    @Test func holesAtTheEdgesZeroOnlyTheirPixels() throws {
+        var rng = SplitMix64(seed: 11)
+        let bounds = PixelRect(minX: 0, minY: 0, maxX: 30, maxY: 12)
+        let mask = CoverageMask(bounds: bounds, coverage: (0..<bounds.width * bounds.height).map { _ in rng.byte() })
+        let clip = PixelRect(minX: -40, minY: -40, maxX: 80, maxY: 80)
+        for offset in [Point(x: 0, y: 0.3), Point(x: 0.7, y: 0), Point(x: 2, y: -3), Point(x: 0.4, y: 0.6)] {
+            let whole = try #require(mask.shifted(by: offset, clip: clip))
+            let b = whole.bounds
+            let holes = [PixelRect(minX: b.minX, minY: b.minY + 2, maxX: b.minX + 7, maxY: b.minY + 6),
+                         PixelRect(minX: b.maxX - 5, minY: b.minY, maxX: b.maxX, maxY: b.minY + 4),
+                         PixelRect(minX: b.minX, minY: b.minY + 3, maxX: b.maxX, maxY: b.minY + 5)]
+            for hole in holes {
+                let holed = try #require(mask.shifted(by: offset, clip: clip, hole: hole))
+                #expect(holed.bounds == b)
+                var wrong = 0
+                for y in b.minY..<b.maxY {
+                    for x in b.minX..<b.maxX {
+                        let inHole = x >= hole.minX && x < hole.maxX && y >= hole.minY && y < hole.maxY
+                        if holed[x, y] != (inHole ? 0 : whole[x, y]) { wrong += 1 }
+                    }
+                }
+                #expect(wrong == 0, "offset \(offset), hole \(hole)")
+            }
+        }
+    }
+
     @Test func nonFiniteOffsetsGiveNothing() {
         #expect(rectangle.shifted(by: Point(x: .nan, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
         #expect(rectangle.shifted(by: Point(x: 1e300, y: 0), clip: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 100)) == nil)
