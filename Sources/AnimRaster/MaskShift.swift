@@ -84,7 +84,7 @@ extension CoverageMask {
         var any = false
         for y in out.minY..<out.maxY {
             let sy = y - s.y - bounds.minY
-            guard sourceRows(below: sy, above: sy - 1, weight: s.fy) != nil else { continue }
+            guard let used = sourceRows(below: sy, above: sy - 1, weight: s.fy) else { continue }
             any = true
             let row = dst + (y - out.minY) * out.width, (a, b) = Self.spans(y, out: out, hole: hole)
             if s.fx > 0 {
@@ -92,10 +92,10 @@ extension CoverageMask {
                 Self.interpolate(p, weight: s.fx, first: first, columns: a, into: row, startingAt: out.minX)
                 Self.interpolate(p, weight: s.fx, first: first, columns: b, into: row, startingAt: out.minX)
             } else {
-                blendRowsRounded(src, below: sy, above: sy - 1, weight: s.fy, from: a.lowerBound - s.x - bounds.minX,
+                blendRowsRounded(src, below: sy, above: sy - 1, used, weight: s.fy, from: a.lowerBound - s.x - bounds.minX,
                                  count: a.count, into: row + (a.lowerBound - out.minX))
                 if !b.isEmpty {  // right of a hole
-                    blendRowsRounded(src, below: sy, above: sy - 1, weight: s.fy, from: b.lowerBound - s.x - bounds.minX,
+                    blendRowsRounded(src, below: sy, above: sy - 1, used, weight: s.fy, from: b.lowerBound - s.x - bounds.minX,
                                      count: b.count, into: row + (b.lowerBound - out.minX))
                 }
             }
@@ -132,10 +132,10 @@ extension CoverageMask {
 
     /// `count` source columns from `column` of rows `below` and `above` blended as ``blendRows``
     /// does and rounded to 8 bits, ⌊(v + 128) / 256⌋: what ``interpolate`` gives v at weight 0
-    /// (k0 = 256, so the sum is 256·v), in one pass. At least one row counts (``sourceRows``).
-    private func blendRowsRounded(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, weight: Int,
-                                  from column: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let (useBelow, useAbove) = sourceRows(below: below, above: above, weight: weight)!
+    /// (k0 = 256, so the sum is 256·v), in one pass. `used` says which rows count (``sourceRows``).
+    private func blendRowsRounded(_ src: UnsafeBufferPointer<UInt8>, below: Int, above: Int, _ used: (below: Bool, above: Bool),
+                                  weight: Int, from column: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let (useBelow, useAbove) = used
         let w = bounds.width
         let kb = UInt16(256 - weight), ka = UInt16(weight)
         if useBelow && useAbove {
