@@ -25,6 +25,20 @@ public struct Body: Hashable, Sendable {
 
     var isDynamic: Bool { invMass > 0 }
     var placement: Placement { Placement(position, angle) }
+    /// How far the body may travel in a step of length h (at the speed it reaches by the step's
+    /// end), as a multiple of the travel one sub-step allows (``World/substeps(_:)``).
+    func travelRatio(_ h: Double) -> Double {
+        let speed = velocity.length + (gravity + invMass * force).length * h
+        let travel = speed * h + abs(angularVelocity) * h * shape.reach
+        return travel / (PhysicsSettings.travelFraction * minHalfExtent)
+    }
+
+    /// What the contact solver reads of the body, without its shape: a copy of a whole body
+    /// retains the shape's arrays, which cost more than the solver's arithmetic.
+    var motion: BodyMotion {
+        BodyMotion(position: position, angle: angle, velocity: velocity, angularVelocity: angularVelocity,
+                   invMass: invMass, invInertia: invInertia, radius: shape.radius)
+    }
 
     /// A static body (infinite mass) with a polygon in world space.
     static func fixed(_ polygon: Polygon) -> Body {
@@ -59,4 +73,19 @@ public struct Body: Hashable, Sendable {
         b.minHalfExtent = min(w, h) / 2
         return b
     }
+}
+
+/// A body's placement, velocities, inverse mass and inertia and its shape's skin radius, as the
+/// contact solver reads them (``Body/motion``).
+struct BodyMotion {
+    let position: Vec2
+    let angle: Double
+    let velocity: Vec2
+    let angularVelocity: Double
+    let invMass: Double
+    let invInertia: Double
+    /// The shape's ``Shape/radius``.
+    let radius: Double
+
+    var placement: Placement { Placement(position, angle) }
 }

@@ -17,12 +17,17 @@ enum BroadPhase {
             alongX ? boxes[i].lower.y <= boxes[j].upper.y && boxes[j].lower.y <= boxes[i].upper.y
                    : boxes[i].lower.x <= boxes[j].upper.x && boxes[j].lower.x <= boxes[i].upper.x
         }
-        let order = valid.sorted { (lower($0), $0) < (lower($1), $1) }
-        for (k, i) in order.enumerated() {
-            let end = upper(i)
-            for j in order[(k + 1)...] {
+        // Sorted by (lower edge, index): a total order, so the same pairs in the same order
+        // whatever the sort. The keys are made once, not in every comparison.
+        let order = valid.map { (lower($0), $0) }.sorted { $0 < $1 }.map(\.1)
+        for k in order.indices {
+            let i = order[k], end = upper(i)
+            var m = k + 1
+            while m < order.count {
+                let j = order[m]
                 guard lower(j) <= end else { break }
                 if crossOverlap(i, j) { body(min(i, j), max(i, j)) }
+                m += 1
             }
         }
     }

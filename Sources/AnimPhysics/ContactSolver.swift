@@ -5,8 +5,8 @@ struct ContactSolver {
 
     init(contacts: [Contact], bodies: [Body]) {
         for (index, c) in contacts.enumerated() {
-            let A = bodies[c.a], B = bodies[c.b]
-            let world = c.manifold.world(A.placement, A.shape.radius, B.placement, B.shape.radius)
+            let A = bodies[c.a].motion, B = bodies[c.b].motion
+            let world = c.manifold.world(A.placement, A.radius, B.placement, B.radius)
             let n = world.normal, tangent = cross(n, 1)
             var points: [VelocityPoint] = []
             for (i, wp) in world.points.enumerated() {
@@ -42,34 +42,36 @@ struct ContactSolver {
 
     /// One pass over every contact: friction first (bounded by the current normal impulse), then
     /// the non-penetration impulse with the restitution bias, each accumulated and clamped.
+    /// The constraint's fields are read one by one, never the constraint whole: a copy of it would
+    /// share its points' buffer, and the first impulse stored would then copy the buffer.
     mutating func solveVelocities(_ bodies: inout [Body]) {
         for ci in constraints.indices {
-            let vc = constraints[ci]
-            let n = vc.normal, tangent = cross(n, 1)
-            for pi in vc.points.indices {
+            let a = constraints[ci].a, b = constraints[ci].b, n = constraints[ci].normal, tangent = cross(n, 1)
+            let friction = constraints[ci].friction, count = constraints[ci].points.count
+            for pi in 0..<count {
                 let p = constraints[ci].points[pi]
-                let vt = dot(relativeVelocity(bodies, vc, p), tangent)
-                let maxFriction = vc.friction * p.normalImpulse
+                let vt = dot(Self.relativeVelocity(bodies, a, b, p), tangent)
+                let maxFriction = friction * p.normalImpulse
                 let newTangent = min(max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction)
-                Self.apply((newTangent - p.tangentImpulse) * tangent, vc.a, p.rA, vc.b, p.rB, &bodies)
+                Self.apply((newTangent - p.tangentImpulse) * tangent, a, p.rA, b, p.rB, &bodies)
                 constraints[ci].points[pi].tangentImpulse = newTangent
             }
-            if vc.block != nil {
+            if constraints[ci].block != nil {
                 solveBlock(ci, &bodies)
                 continue
             }
-            for pi in vc.points.indices {
+            for pi in 0..<count {
                 let p = constraints[ci].points[pi]
-                let vn = dot(relativeVelocity(bodies, vc, p), n)
+                let vn = dot(Self.relativeVelocity(bodies, a, b, p), n)
                 let newNormal = max(p.normalImpulse - p.normalMass * (vn - p.velocityBias), 0)
-                Self.apply((newNormal - p.normalImpulse) * n, vc.a, p.rA, vc.b, p.rB, &bodies)
+                Self.apply((newNormal - p.normalImpulse) * n, a, p.rA, b, p.rB, &bodies)
                 constraints[ci].points[pi].normalImpulse = newNormal
             }
         }
     }
 
     /// The 2×2 normal mass of a two-point contact; an ill-conditioned one keeps its first point only.
-    static func prepareBlock(_ vc: inout VelocityConstraint, _ A: Body, _ B: Body) {
+    static func prepareBlock(_ vc: inout VelocityConstraint, _ A: BodyMotion, _ B: BodyMotion) {
         let n = vc.normal, p1 = vc.points[0], p2 = vc.points[1]
         let rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n), rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n)
         let m = A.invMass + B.invMass
@@ -84,31 +86,37 @@ struct ContactSolver {
     }
 
     /// Both normal impulses of a two-point contact at once: the linear complementarity problem
-    /// solved by trying its four cases (both active, only the first, only the second, none).
+    /// solved by trying its four cases in turn (both active, only the first, only the second, none).
     private mutating func solveBlock(_ ci: Int, _ bodies: inout [Body]) {
-        let vc = constraints[ci]
-        guard let k = vc.block else { return }
-        let n = vc.normal, p1 = vc.points[0], p2 = vc.points[1]
+        guard let k = constraints[ci].block else { return }
+        let ia = constraints[ci].a, ib = constraints[ci].b, n = constraints[ci].normal
+        let p1 = constraints[ci].points[0], p2 = constraints[ci].points[1]
         let a = (p1.normalImpulse, p2.normalImpulse)
-        let vn1 = dot(relativeVelocity(bodies, vc, p1), n), vn2 = dot(relativeVelocity(bodies, vc, p2), n)
+        let vn1 = dot(Self.relativeVelocity(bodies, ia, ib, p1), n), vn2 = dot(Self.relativeVelocity(bodies, ia, ib, p2), n)
         let b = (vn1 - p1.velocityBias - (k.k11 * a.0 + k.k12 * a.1), vn2 - p2.velocityBias - (k.k12 * a.0 + k.k22 * a.1))
-        let inv = k.inverse
-        let candidates: [(Double, Double, Bool)] = [
-            { let x = (-(inv.a * b.0 + inv.b * b.1), -(inv.b * b.0 + inv.d * b.1)); return (x.0, x.1, x.0 >= 0 && x.1 >= 0) }(),
-            { let x1 = -p1.normalMass * b.0; return (x1, 0, x1 >= 0 && k.k12 * x1 + b.1 >= 0) }(),
-            { let x2 = -p2.normalMass * b.1; return (0, x2, x2 >= 0 && k.k12 * x2 + b.0 >= 0) }(),
-            (0, 0, b.0 >= 0 && b.1 >= 0),
-        ]
-        guard let x = candidates.first(where: { $0.2 }) else { return }
-        Self.apply((x.0 - a.0) * n, vc.a, p1.rA, vc.b, p1.rB, &bodies)
-        Self.apply((x.1 - a.1) * n, vc.a, p2.rA, vc.b, p2.rB, &bodies)
+        guard let x = Self.blockImpulses(k, b, p1.normalMass, p2.normalMass) else { return }
+        Self.apply((x.0 - a.0) * n, ia, p1.rA, ib, p1.rB, &bodies)
+        Self.apply((x.1 - a.1) * n, ia, p2.rA, ib, p2.rB, &bodies)
         constraints[ci].points[0].normalImpulse = x.0
         constraints[ci].points[1].normalImpulse = x.1
     }
 
-    private func relativeVelocity(_ bodies: [Body], _ vc: VelocityConstraint, _ p: VelocityPoint) -> Vec2 {
-        let A = bodies[vc.a], B = bodies[vc.b]
-        return B.velocity + cross(B.angularVelocity, p.rB) - A.velocity - cross(A.angularVelocity, p.rA)
+    /// The first of the block's four cases whose impulses are valid, or nil when none is.
+    private static func blockImpulses(_ k: BlockMass, _ b: (Double, Double), _ mass1: Double, _ mass2: Double) -> (Double, Double)? {
+        let inv = k.inverse
+        let both = (-(inv.a * b.0 + inv.b * b.1), -(inv.b * b.0 + inv.d * b.1))
+        if both.0 >= 0 && both.1 >= 0 { return both }
+        let x1 = -mass1 * b.0
+        if x1 >= 0 && k.k12 * x1 + b.1 >= 0 { return (x1, 0) }
+        let x2 = -mass2 * b.1
+        if x2 >= 0 && k.k12 * x2 + b.0 >= 0 { return (0, x2) }
+        return b.0 >= 0 && b.1 >= 0 ? (0, 0) : nil
+    }
+
+    /// The velocity of body b relative to body a at a contact point: read field by field (a copy of
+    /// a whole body would retain its shape).
+    private static func relativeVelocity(_ bodies: [Body], _ a: Int, _ b: Int, _ p: VelocityPoint) -> Vec2 {
+        bodies[b].velocity + cross(bodies[b].angularVelocity, p.rB) - bodies[a].velocity - cross(bodies[a].angularVelocity, p.rA)
     }
 
     /// Stores the accumulated impulses in the contacts' manifolds for the next step.
@@ -132,10 +140,11 @@ struct ContactSolver {
     /// contact overlaps by more than three slops.
     static func solvePositions(_ contacts: [Contact], _ bodies: inout [Body]) -> Bool {
         var minSeparation = 0.0
-        for c in contacts {
-            for i in c.manifold.points.indices {
-                let A = bodies[c.a], B = bodies[c.b]
-                let (normal, point, separation) = c.manifold.positionPoint(i, A.placement, A.shape.radius, B.placement, B.shape.radius)
+        for c in contacts.indices {
+            let (a, b) = (contacts[c].a, contacts[c].b)
+            for i in contacts[c].manifold.points.indices {
+                let A = bodies[a].motion, B = bodies[b].motion
+                let (normal, point, separation) = contacts[c].manifold.positionPoint(i, A.placement, A.radius, B.placement, B.radius)
                 minSeparation = min(minSeparation, separation)
                 let C = min(max(PhysicsSettings.baumgarte * (separation + PhysicsSettings.linearSlop),
                                 -PhysicsSettings.maxLinearCorrection), 0)
@@ -144,10 +153,10 @@ struct ContactSolver {
                 let K = A.invMass + B.invMass + A.invInertia * rnA * rnA + B.invInertia * rnB * rnB
                 let impulse = K > 0 ? -C / K : 0
                 let P = impulse * normal
-                bodies[c.a].position -= A.invMass * P
-                bodies[c.a].angle -= A.invInertia * cross(rA, P)
-                bodies[c.b].position += B.invMass * P
-                bodies[c.b].angle += B.invInertia * cross(rB, P)
+                bodies[a].position -= A.invMass * P
+                bodies[a].angle -= A.invInertia * cross(rA, P)
+                bodies[b].position += B.invMass * P
+                bodies[b].angle += B.invInertia * cross(rB, P)
             }
         }
         return minSeparation >= -3 * PhysicsSettings.linearSlop

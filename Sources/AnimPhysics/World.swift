@@ -10,11 +10,6 @@ public struct World: Hashable, Sendable {
     /// True once every dynamic body has rested for `timeToSleep` (the animator pauses).
     public private(set) var isAsleep = false
 
-    struct Pair: Hashable, Sendable {
-        var a: Int
-        var b: Int
-    }
-
     public init() {}
 
     /// Wakes the world (a behaviour changed).
@@ -37,10 +32,8 @@ public struct World: Hashable, Sendable {
     /// the step's end (its velocity now plus what gravity and its force add over the step).
     public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
-        for b in bodies where b.isDynamic && b.minHalfExtent > 0 {
-            let speed = b.velocity.length + (b.gravity + b.invMass * b.force).length * h
-            let travel = speed * h + abs(b.angularVelocity) * h * b.shape.reach
-            ratio = max(ratio, travel / (PhysicsSettings.travelFraction * b.minHalfExtent))
+        for i in bodies.indices where bodies[i].isDynamic && bodies[i].minHalfExtent > 0 {
+            ratio = max(ratio, bodies[i].travelRatio(h))
         }
         // An infinite speed (an absurd push or gravity) takes the most sub-steps, without converting ∞ to Int.
         return ratio < Double(PhysicsSettings.maxSubsteps) ? Int(ratio.rounded(.up)) : PhysicsSettings.maxSubsteps
@@ -69,19 +62,25 @@ public struct World: Hashable, Sendable {
     /// New manifolds for every pair that may collide and whose boxes overlap, warm-started from
     /// the last step's, in the pairs' order.
     mutating func collide() {
-        var old: [Pair: Manifold] = [:]
-        for c in contacts { old[Pair(a: c.a, b: c.b)] = c.manifold }
-        contacts.removeAll(keepingCapacity: true)
+        let old = contacts
+        let previous = ContactChains(old, bodies: bodies.count)
         let placements = bodies.map(\.placement)
-        for (a, b) in overlappingPairs(placements) {
-            let A = bodies[a], B = bodies[b]
-            guard let (m, swapped) = Shape.manifold(A.shape, placements[a], B.shape, placements[b]) else { continue }
-            let (first, second) = swapped ? (b, a) : (a, b)
-            var c = Contact(a: first, b: second, manifold: m, friction: (A.friction * B.friction).squareRoot(),
-                            restitution: max(A.restitution, B.restitution))
-            if let previous = old[Pair(a: first, b: second)] { c.warmStart(from: previous) }
-            contacts.append(c)
+        let pairs = overlappingPairs(placements)
+        var found: [Contact] = []
+        found.reserveCapacity(old.count)
+        // Read through a pointer: a body (or its shape) passed from the array itself is copied,
+        // retaining the shape's arrays, once per pair.
+        bodies.withUnsafeBufferPointer { bodies in
+            for (a, b) in pairs {
+                guard let (m, swapped) = Shape.manifold(bodies[a].shape, placements[a], bodies[b].shape, placements[b]) else { continue }
+                let (first, second) = swapped ? (b, a) : (a, b)
+                var c = Contact(a: first, b: second, manifold: m, friction: (bodies[a].friction * bodies[b].friction).squareRoot(),
+                                restitution: max(bodies[a].restitution, bodies[b].restitution))
+                if let k = previous.find(first, second) { c.warmStart(from: old[k].manifold) }
+                found.append(c)
+            }
         }
+        contacts = found
     }
 
     /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in order.
@@ -97,41 +96,43 @@ public struct World: Hashable, Sendable {
 
     /// Gravity and forces, then resistance as v / (1 + h·c) (the host's form, §10.2).
     mutating func integrateVelocities(_ h: Double) {
-        for i in bodies.indices where bodies[i].isDynamic {
-            var b = bodies[i]
-            b.velocity += h * (b.gravity + b.invMass * b.force)
-            b.angularVelocity += h * b.invInertia * b.torque
-            b.velocity = (1 / (1 + h * b.linearDamping)) * b.velocity
-            b.angularVelocity *= 1 / (1 + h * b.angularDamping)
-            bodies[i] = b
-        }
+        for i in bodies.indices where bodies[i].isDynamic { Self.integrateVelocity(&bodies[i], h) }
+    }
+
+    /// One body's step of ``integrateVelocities(_:)``, in place (a copy of the body would retain its shape).
+    private static func integrateVelocity(_ b: inout Body, _ h: Double) {
+        b.velocity += h * (b.gravity + b.invMass * b.force)
+        b.angularVelocity += h * b.invInertia * b.torque
+        b.velocity = (1 / (1 + h * b.linearDamping)) * b.velocity
+        b.angularVelocity *= 1 / (1 + h * b.angularDamping)
     }
 
     /// Moves the bodies, capping a step's translation and rotation as Box2D does.
     mutating func integratePositions(_ h: Double) {
-        for i in bodies.indices where bodies[i].isDynamic {
-            var b = bodies[i]
-            let translation = h * b.velocity
-            if translation.lengthSquared > PhysicsSettings.maxTranslation * PhysicsSettings.maxTranslation {
-                b.velocity = (PhysicsSettings.maxTranslation / translation.length) * b.velocity
-            }
-            let rotation = h * b.angularVelocity
-            if rotation * rotation > PhysicsSettings.maxRotation * PhysicsSettings.maxRotation {
-                b.angularVelocity *= PhysicsSettings.maxRotation / abs(rotation)
-            }
-            b.position += h * b.velocity
-            b.angle += h * b.angularVelocity
-            bodies[i] = b
+        for i in bodies.indices where bodies[i].isDynamic { Self.integratePosition(&bodies[i], h) }
+    }
+
+    /// One body's step of ``integratePositions(_:)``, in place.
+    private static func integratePosition(_ b: inout Body, _ h: Double) {
+        let translation = h * b.velocity
+        if translation.lengthSquared > PhysicsSettings.maxTranslation * PhysicsSettings.maxTranslation {
+            b.velocity = (PhysicsSettings.maxTranslation / translation.length) * b.velocity
         }
+        let rotation = h * b.angularVelocity
+        if rotation * rotation > PhysicsSettings.maxRotation * PhysicsSettings.maxRotation {
+            b.angularVelocity *= PhysicsSettings.maxRotation / abs(rotation)
+        }
+        b.position += h * b.velocity
+        b.angle += h * b.angularVelocity
     }
 
     mutating func updateSleep(_ h: Double) {
         var minSleep = Double.infinity
         let linTol = PhysicsSettings.linearSleepTolerance, angTol = PhysicsSettings.angularSleepTolerance
         for i in bodies.indices where bodies[i].isDynamic {
-            let b = bodies[i]
-            let moving = b.velocity.lengthSquared > linTol * linTol || b.angularVelocity * b.angularVelocity > angTol * angTol
-            bodies[i].sleepTime = moving ? 0 : b.sleepTime + h
+            let (v, w) = (bodies[i].velocity, bodies[i].angularVelocity)
+            let moving = v.lengthSquared > linTol * linTol || w * w > angTol * angTol
+            bodies[i].sleepTime = moving ? 0 : bodies[i].sleepTime + h
             minSleep = min(minSleep, bodies[i].sleepTime)
         }
         if minSleep.isFinite && minSleep >= PhysicsSettings.timeToSleep {
