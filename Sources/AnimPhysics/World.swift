@@ -66,21 +66,16 @@ public struct World: Hashable, Sendable {
         let previous = ContactChains(old, bodies: bodies.count)
         let placements = bodies.map(\.placement)
         let pairs = overlappingPairs(placements)
-        var found: [Contact] = []
-        found.reserveCapacity(old.count)
-        // Read through a pointer: a body (or its shape) passed from the array itself is copied,
-        // retaining the shape's arrays, once per pair.
-        bodies.withUnsafeBufferPointer { bodies in
-            for (a, b) in pairs {
-                guard let (m, swapped) = Shape.manifold(bodies[a].shape, placements[a], bodies[b].shape, placements[b]) else { continue }
-                let (first, second) = swapped ? (b, a) : (a, b)
-                var c = Contact(a: first, b: second, manifold: m, friction: (bodies[a].friction * bodies[b].friction).squareRoot(),
-                                restitution: max(bodies[a].restitution, bodies[b].restitution))
-                if let k = previous.find(first, second) { c.warmStart(from: old[k].manifold) }
-                found.append(c)
-            }
+        contacts.removeAll(keepingCapacity: true)
+        for (a, b) in pairs {
+            // Fields read where they are: a copy of a whole body would retain its shape's arrays.
+            guard let (m, swapped) = Shape.manifold(bodies[a].shape, placements[a], bodies[b].shape, placements[b]) else { continue }
+            let (first, second) = swapped ? (b, a) : (a, b)
+            var c = Contact(a: first, b: second, manifold: m, friction: (bodies[a].friction * bodies[b].friction).squareRoot(),
+                            restitution: max(bodies[a].restitution, bodies[b].restitution))
+            if let k = previous.find(first, second) { c.warmStart(from: old[k].manifold) }
+            contacts.append(c)
         }
-        contacts = found
     }
 
     /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in order.
