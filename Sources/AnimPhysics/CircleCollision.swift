@@ -21,7 +21,7 @@ enum CircleCollision {
             if s > separation { (separation, index) = (s, i) }
         }
         let v1 = p.vertices[index], v2 = p.vertices[(index + 1) % p.vertices.count]
-        let point = [ManifoldPoint(localPoint: .zero, feature: centre)]
+        let point: UpToTwo = [ManifoldPoint(localPoint: .zero, feature: centre)]
         if separation < 1e-12 {
             return Manifold(reference: .faceA, localNormal: p.normals[index], localPoint: 0.5 * (v1 + v2), points: point)
         }
@@ -32,7 +32,7 @@ enum CircleCollision {
         return Manifold(reference: .faceA, localNormal: p.normals[index], localPoint: mid, points: point)
     }
 
-    private static func vertex(_ v: Vec2, _ c: Vec2, _ total: Double, _ point: [ManifoldPoint]) -> Manifold? {
+    private static func vertex(_ v: Vec2, _ c: Vec2, _ total: Double, _ point: UpToTwo<ManifoldPoint>) -> Manifold? {
         guard (c - v).lengthSquared <= total * total else { return nil }
         return Manifold(reference: .faceA, localNormal: (c - v).normalized, localPoint: v, points: point)
     }

@@ -68,7 +68,7 @@ struct VelocityConstraint {
     var a: Int
     var b: Int
     var normal: Vec2
-    var points: [VelocityPoint]
+    var points: UpToTwo<VelocityPoint>
     var friction: Double
     /// For two points: the 2×2 normal mass matrix K = [k11 k12; k12 k22] and its inverse, when
     /// well conditioned (Box2D's block solver); nil solves the points one by one.

@@ -8,7 +8,7 @@ struct ContactSolver {
             let A = bodies[c.a].motion, B = bodies[c.b].motion
             let world = c.manifold.world(A.placement, A.radius, B.placement, B.radius)
             let n = world.normal, tangent = cross(n, 1)
-            var points: [VelocityPoint] = []
+            var points = UpToTwo<VelocityPoint>()
             for (i, wp) in world.points.enumerated() {
                 let mp = c.manifold.points[i]
                 let rA = wp.point - A.position, rB = wp.point - B.position

@@ -27,12 +27,12 @@ struct Manifold: Hashable, Sendable {
     var reference: Reference = .faceA
     var localNormal: Vec2 = .zero
     var localPoint: Vec2 = .zero
-    var points: [ManifoldPoint] = []
+    var points: UpToTwo<ManifoldPoint> = []
 
     /// The normal from A to B in world space and, per point, the point midway between the two
     /// surfaces and the separation (negative when overlapping).
     func world(_ xfA: Placement, _ radiusA: Double, _ xfB: Placement, _ radiusB: Double)
-        -> (normal: Vec2, points: [(point: Vec2, separation: Double)]) {
+        -> (normal: Vec2, points: UpToTwo<(point: Vec2, separation: Double)>) {
         switch reference {
         case .circles:
             let pA = xfA.apply(localPoint), pB = xfB.apply(points[0].localPoint)
@@ -43,7 +43,7 @@ struct Manifold: Hashable, Sendable {
         case .faceA:
             let normal = xfA.q.apply(localNormal)
             let plane = xfA.apply(localPoint)
-            let out = points.map { p -> (Vec2, Double) in
+            let out = points.mapInline { p -> (point: Vec2, separation: Double) in
                 let clip = xfB.apply(p.localPoint)
                 let d = dot(clip - plane, normal)
                 let cA = clip + (radiusA - d) * normal
@@ -54,7 +54,7 @@ struct Manifold: Hashable, Sendable {
         case .faceB:
             let normal = xfB.q.apply(localNormal)
             let plane = xfB.apply(localPoint)
-            let out = points.map { p -> (Vec2, Double) in
+            let out = points.mapInline { p -> (point: Vec2, separation: Double) in
                 let clip = xfA.apply(p.localPoint)
                 let d = dot(clip - plane, normal)
                 let cB = clip + (radiusB - d) * normal

@@ -57,7 +57,7 @@ enum PolygonCollision {
     }
 
     /// The edge of `p2` most anti-parallel to `p1`'s reference face, in world space.
-    static func incidentEdge(_ p1: Polygon, _ xf1: Placement, _ edge1: Int, _ p2: Polygon, _ xf2: Placement) -> [ClipVertex] {
+    static func incidentEdge(_ p1: Polygon, _ xf1: Placement, _ edge1: Int, _ p2: Polygon, _ xf2: Placement) -> UpToTwo<ClipVertex> {
         let normal1 = xf2.q.inverse(xf1.q.apply(p1.normals[edge1]))
         var index = 0, minDot = Double.infinity
         for i in p2.normals.indices {
@@ -70,8 +70,8 @@ enum PolygonCollision {
     }
 
     /// Sutherland–Hodgman clipping of a segment against the half plane dot(normal, v) ≤ offset.
-    static func clip(_ input: [ClipVertex], _ normal: Vec2, _ offset: Double, vertexIndex: Int) -> [ClipVertex] {
-        var out: [ClipVertex] = []
+    static func clip(_ input: UpToTwo<ClipVertex>, _ normal: Vec2, _ offset: Double, vertexIndex: Int) -> UpToTwo<ClipVertex> {
+        var out = UpToTwo<ClipVertex>()
         let d0 = dot(normal, input[0].v) - offset, d1 = dot(normal, input[1].v) - offset
         if d0 <= 0 { out.append(input[0]) }
         if d1 <= 0 { out.append(input[1]) }
