@@ -3,10 +3,11 @@
 struct ContactSolver {
     var constraints: [VelocityConstraint] = []
 
-    init(contacts: [Contact], bodies: [Body]) {
+    /// `placements` are the bodies' current ones (``Body/placement``).
+    init(contacts: [Contact], bodies: [Body], placements: [Placement]) {
         for (index, c) in contacts.enumerated() {
             let A = bodies[c.a].motion, B = bodies[c.b].motion
-            let world = c.manifold.world(A.placement, A.radius, B.placement, B.radius)
+            let world = c.manifold.world(placements[c.a], A.radius, placements[c.b], B.radius)
             let n = world.normal, tangent = cross(n, 1)
             var points = UpToTwo<VelocityPoint>()
             for (i, wp) in world.points.enumerated() {

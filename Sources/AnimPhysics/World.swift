@@ -40,9 +40,12 @@ public struct World: Hashable, Sendable {
     }
 
     mutating func solve(dt: Double) {
-        collide()
+        // The placements (a sine and a cosine each) serve the contacts' set-up too: integrating
+        // the velocities does not turn the bodies.
+        let placements = bodies.map(\.placement)
+        collide(placements)
         integrateVelocities(dt)
-        var solver = ContactSolver(contacts: contacts, bodies: bodies)
+        var solver = ContactSolver(contacts: contacts, bodies: bodies, placements: placements)
         solver.warmStart(&bodies)
         for j in joints.indices { joints[j].prepare(&bodies, dt: dt) }
         for _ in 0..<PhysicsSettings.velocityIterations {
@@ -59,12 +62,11 @@ public struct World: Hashable, Sendable {
         }
     }
 
-    /// New manifolds for every pair that may collide and whose boxes overlap, warm-started from
-    /// the last step's, in the pairs' order.
-    mutating func collide() {
+    /// New manifolds for every pair that may collide and whose boxes overlap at `placements` (the
+    /// bodies' current ones), warm-started from the last step's, in the pairs' order.
+    mutating func collide(_ placements: [Placement]) {
         let old = contacts
         let previous = ContactChains(old, bodies: bodies.count)
-        let placements = bodies.map(\.placement)
         let pairs = overlappingPairs(placements)
         contacts.removeAll(keepingCapacity: true)
         for (a, b) in pairs {
