@@ -43,8 +43,8 @@ struct ContactSolver {
 
     /// One pass over every contact: friction first (bounded by the current normal impulse), then
     /// the non-penetration impulse with the restitution bias, each accumulated and clamped.
-    /// The constraint's fields are read one by one, never the constraint whole: a copy of it would
-    /// share its points' buffer, and the first impulse stored would then copy the buffer.
+    /// The constraint's fields are read one by one, not the constraint copied whole (a local copy
+    /// of it once made every stored impulse copy its points, when they were an array).
     mutating func solveVelocities(_ bodies: inout [Body]) {
         for ci in constraints.indices {
             let a = constraints[ci].a, b = constraints[ci].b, n = constraints[ci].normal, tangent = cross(n, 1)
