@@ -31,19 +31,15 @@ enum Shape: Hashable, Sendable {
     /// The contact manifold between two shapes (nil when apart), and whether the bodies had to be
     /// swapped (Box2D's polygon–circle routine wants the polygon first).
     static func manifold(_ a: Shape, _ xfA: Placement, _ b: Shape, _ xfB: Placement) -> (manifold: Manifold, swapped: Bool)? {
-        // One switch per shape, not one over the pair: a tuple of the two would copy both,
-        // retaining the polygons' arrays, once per pair and step.
-        switch a {
-        case let .polygon(pa):
-            switch b {
-            case let .polygon(pb): return PolygonCollision.manifold(pa, xfA, pb, xfB).map { ($0, false) }
-            case let .circle(r): return CircleCollision.polygonCircle(pa, xfA, r, xfB).map { ($0, false) }
-            }
-        case let .circle(ra):
-            switch b {
-            case let .polygon(p): return CircleCollision.polygonCircle(p, xfB, ra, xfA).map { ($0, true) }
-            case let .circle(rb): return CircleCollision.circles(ra, xfA, rb, xfB).map { ($0, false) }
-            }
+        switch (a, b) {
+        case let (.polygon(pa), .polygon(pb)):
+            return PolygonCollision.manifold(pa, xfA, pb, xfB).map { ($0, false) }
+        case let (.polygon(p), .circle(r)):
+            return CircleCollision.polygonCircle(p, xfA, r, xfB).map { ($0, false) }
+        case let (.circle(r), .polygon(p)):
+            return CircleCollision.polygonCircle(p, xfB, r, xfA).map { ($0, true) }
+        case let (.circle(ra), .circle(rb)):
+            return CircleCollision.circles(ra, xfA, rb, xfB).map { ($0, false) }
         }
     }
 }
