@@ -21,6 +21,11 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # SwiftPM keeps the pkg-config flags it found at its last plan: a build tried before these packages
+  # were here would go on failing ("'hb.h' file not found") until the manifest changes. Touching it
+  # makes the next build plan again; the file's contents are untouched.
+  root="$(cd "$(dirname "$0")/.." && pwd)"
+  if [[ -d "$root/.build" ]]; then touch "$root/Package.swift"; fi
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
