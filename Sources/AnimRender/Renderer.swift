@@ -48,8 +48,11 @@ public struct Renderer: Sendable {
         (compositor.canvas.pixelWidth, compositor.canvas.pixelHeight)
     }
 
-    /// The time of frame `index`: index / fps, from integers.
-    public func time(ofFrame index: Int) -> Double { canvas.time(ofFrame: index) }
+    /// The time of frame `index`: index / fps, from integers; with `includeEnd`, the added last
+    /// frame is at t = duration exactly, even where duration · fps is not a whole number.
+    public func time(ofFrame index: Int) -> Double {
+        includeEnd && index == frameCount - 1 ? canvas.duration : canvas.time(ofFrame: index)
+    }
 
     /// Frame `index`.
     public func renderFrame(_ index: Int) -> Bitmap {

@@ -52,4 +52,17 @@ struct FrameSelectionTests {
         #expect(withEnd.frames == 0..<161)
         #expect(abs(withEnd.endTime - 3.22) < 1e-12)
     }
+
+    @Test func addedEndFrameIsAtTheDurationWhenDurationTimesFPSIsNotWhole() throws {
+        // The cube turns without end, 4 s long; at 13.3 fps, round(53.2) = 53 frames at i / 13.3, then
+        // the added one at 4 s, not at 53 / 13.3 ≈ 3.985 s.
+        let scene = try SceneLoader.load(path: RepositoryPaths.scenes.appendingPathComponent("transform3d/cube.json").path)
+        let r = Renderer(scene: scene, options: RenderOptions(fps: 13.3, includeEnd: true))
+        #expect(r.frameCount == 54)
+        #expect(r.time(ofFrame: 52) == 52 / 13.3)
+        #expect(r.time(ofFrame: 53) == 4)
+        #expect(abs(r.endTime - (4 + 1 / 13.3)) < 1e-12)
+        #expect(r.renderFrame(53).pixels == r.render(at: 4).pixels)
+        #expect(r.renderFrame(53).pixels != r.render(at: 53 / 13.3).pixels, "the cube still turns between 3.985 s and 4 s")
+    }
 }
