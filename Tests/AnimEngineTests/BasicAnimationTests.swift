@@ -95,4 +95,22 @@ struct BasicAnimationTests {
         #expect(abs(Fixture.number(timeline, "position.x", at: 0.1) - 34.0300) < 1e-4)
         #expect(abs(Fixture.number(timeline, "position.x", at: 0.5) - 107.4591) < 1e-4)
     }
+
+    @Test func springCutShortHoldsItsValueAtDurationWhenFilledAndShowsTheModelWhenRemoved() {
+        // (m 1, k 100, c 10) cut off at 0.1 s, long before it settles (reference §5.1, docs/scene-format.md):
+        // filled forwards it holds its value at 0.1 s (0.340300 of the way, §5.2); removed, the model (10) shows.
+        func cut(_ configure: (inout Animation) -> Void) -> Timeline {
+            var spring = Spring()
+            spring.damping = 10
+            var a = Animation(content: .spring(SpringAnimation(
+                basic: BasicAnimation(keyPath: LayerKeyPath("position.x")!, fromValue: .number(0), toValue: .number(100)),
+                spring: spring)))
+            a.timing.duration = 0.1
+            configure(&a)
+            return Fixture.timeline([a])
+        }
+        let held = cut { $0.timing.fillMode = .forwards; $0.removedOnCompletion = false }
+        #expect(abs(Fixture.number(held, "position.x", at: 0.5) - 34.0300) < 1e-4)
+        #expect(Fixture.number(cut { _ in }, "position.x", at: 0.5) == 10)
+    }
 }
