@@ -85,12 +85,14 @@ struct StartedTransition {
 
 enum ViewTransitionLowering {
     /// Applies the transition's model changes and returns the layer whose rendering transitions
-    /// (nil when transition(from:to:)'s `from` has no superlayer: the views swap without an effect).
+    /// (nil when transition(from:to:)'s `from` is in no superlayer then: nothing is shown, and `to`
+    /// is not added, as UIKit has no superview to add it to).
     static func apply(_ v: ViewTransition, at t: Double, tree: inout LayerTree, attached: inout [[Animation]]) -> Int? {
         var layer: Int?
         switch v.target {
         case let .layer(l): layer = l
-        case let .superlayer(of: child): layer = tree.nodes[child].parent.flatMap { tree.nodes[$0].mask == child ? nil : $0 }
+        // The superlayer `child` is in now: not its mask owner, nor the one it was removed from.
+        case let .superlayer(of: child): layer = tree.nodes[child].parent.flatMap { tree.nodes[$0].children.contains(child) ? $0 : nil }
         }
         if v.animatesContent && v.duration > 0 {
             let block = UIViewAnimation(duration: v.duration, curve: v.timingFunction ?? .linear, changes: v.changes)

@@ -31,7 +31,7 @@ extension SceneDecoder {
     }
 
     /// `transitionFromView`: `from`, `to`, `duration`, `options`, `completion`. The effect runs on
-    /// `from`'s superlayer, so `from` must be inside a container layer.
+    /// `from`'s superlayer: for a root layer, the canvas's root layer (``rootLayerContainer()``).
     func decodeTransitionFromView(_ body: JSONReader) -> Action? {
         decodeSwapTransition(body, verb: "transitionFromView") { r throws(SceneError) in try resolveLayer(r) }
     }
@@ -45,15 +45,34 @@ extension SceneDecoder {
         let fromReader = attempt { () throws(SceneError) in try object.required("from") }
         let from = fromReader.flatMap { r in attempt { () throws(SceneError) in try resolve(r) } }
         let to = attempt { () throws(SceneError) in try resolve(try object.required("to")) }
-        if let from, let fromReader, tree.nodes[from].parent == nil || tree.nodes[from].mask != nil {
-            errors.append(fromReader.error("\(verb) animates the superlayer of 'from', and '\(tree.nodes[from].id)' has none",
-                                           hint: "put the views inside a container layer"))
+        if let from, tree.roots.contains(from) { _ = rootLayerContainer() }
+        if let from, let fromReader, !hasSuperlayer(from) {
+            errors.append(fromReader.error("\(verb) animates the superlayer of 'from', and '\(tree.nodes[from].id)' has none "
+                                           + "(it is detached, or a mask)", hint: "use a layer that is in the layer tree when the transition starts"))
         }
         var v = ViewTransition(target: .superlayer(of: from ?? 0), effect: nil, duration: transitionDuration(object) ?? 0)
         v.swap = ViewTransition.Swap(from: from ?? 0, to: to ?? 0, showsAndHides: false)
         decodeTransitionOptions(object, into: &v, allowsShowHide: true)
         if let r = object.optional("completion") { v.completion = decodeCompletion(r) }
         return errors.count == errorCount && from != nil && to != nil ? .transition(v) : nil
+    }
+
+    /// The canvas's root layer, whose sublayers the scene's `layers` are, as a layer a transition can
+    /// run on: made the first time a root layer is `from` (a container covering the canvas that
+    /// draws nothing, so the picture is unchanged; the canvas background stays beneath it, as a
+    /// window's does), and the same container after that.
+    func rootLayerContainer() -> Int {
+        if let made = rootContainer { return made }
+        var id = "(root layer)", n = 1
+        while tree.index(of: id) != nil { n += 1; id = "(root layer \(n))" }
+        rootContainer = makeCanvasContainer(id: id)
+        return rootContainer!
+    }
+
+    /// Whether the layer is a sublayer of another (not a root layer, not detached, not a mask).
+    private func hasSuperlayer(_ layer: Int) -> Bool {
+        guard let parent = tree.nodes[layer].parent else { return false }
+        return tree.nodes[parent].mask != layer
     }
 
     /// `caTransition`: `layer`, `type`, `subtype`, `duration` (0 → 0.25), `timingFunction` (default

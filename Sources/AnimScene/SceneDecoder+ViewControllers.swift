@@ -45,13 +45,19 @@ extension SceneDecoder {
     /// canvas that all root layers move into (it draws nothing, so the picture is unchanged).
     private func makeWindow() -> Int {
         if let index = tree.index(of: "window") { return index }
+        return makeCanvasContainer(id: "window")
+    }
+
+    /// A new root layer covering the canvas that all root layers move into, in order; it draws
+    /// nothing, so the picture is unchanged.
+    func makeCanvasContainer(id: String) -> Int {
         var props = LayerProperties()
         props.bounds = Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
         props.position = Point(x: canvasSize.width / 2, y: canvasSize.height / 2)
         let roots = tree.roots
-        let window = tree.append(id: "window", properties: props, parent: nil)
-        for root in roots { tree.insert(root, into: window, at: tree.nodes[window].children.count) }
-        return window
+        let container = tree.append(id: id, properties: props, parent: nil)
+        for root in roots { tree.insert(root, into: container, at: tree.nodes[container].children.count) }
+        return container
     }
 
     func controller(_ id: String) -> ViewControllerDecl? { controllers.decls.first { $0.id == id } }

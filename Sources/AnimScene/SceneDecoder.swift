@@ -62,6 +62,8 @@ final class SceneDecoder {
     var text = TextSources()
     /// View controllers and their verbs (lowered after the timeline pass).
     var controllers = ControllerState()
+    /// The canvas's root layer, once a transition needs it as a layer (``rootLayerContainer()``).
+    var rootContainer: Int?
     /// The canvas in points (the window's bounds).
     var canvasSize = Size(width: 0, height: 0)
 

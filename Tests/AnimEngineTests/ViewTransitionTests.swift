@@ -98,6 +98,18 @@ struct ViewTransitionTests {
         #expect(after.nodes[1].properties.isHidden && !after.nodes[2].properties.isHidden)
     }
 
+    @Test func transitionFromAViewNoLongerInItsSuperlayerShowsNothingAndAddsNothing() {
+        // first (1) leaves the container at 0.5 s; at 1 s transition(from: first, to: second) has no
+        // superview to run on (the layer's parent field still names the container it left).
+        var v = ViewTransition(target: .superlayer(of: 1), effect: TransitionEffect(.fade), duration: 1)
+        v.swap = ViewTransition.Swap(from: 1, to: 2, showsAndHides: false)
+        let timeline = Timeline(model: containerTree(), actions: [TimedAction(time: 0.5, action: .removeFromSuperlayer(layer: 1)),
+                                                                  TimedAction(time: 1, action: .transition(v))])
+        let during = timeline.presentation(at: 1.5)
+        #expect(during.transitions.isEmpty)
+        #expect(during.nodes[0].children.isEmpty)
+    }
+
     @Test func allowAnimatedContentAlsoAnimatesTheChanges() {
         let timeline = Timeline(model: Fixture.tree(), actions: [ca(.fade) {
             $0.animatesContent = true

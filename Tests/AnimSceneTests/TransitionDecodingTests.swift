@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimGeometry
 import AnimLayers
 import AnimScene
 import AnimTiming
@@ -66,11 +67,50 @@ struct TransitionDecodingTests: SceneFixture {
         #expect(s.timeline.model.nodes[2].parent == 0)
     }
 
+    @Test func transitionFromARootLayerRunsOnTheCanvasRootLayer() throws {
+        // UIKit animates from's superview; a root layer's is the canvas's root layer, which becomes a
+        // container covering the canvas (drawing nothing) that the root layers move into, in order.
+        let s = try decode(#"{"at": 0, "transitionFromView": {"from": "loose", "to": "b", "duration": 0.3, "options": "transitionFlipFromLeft"}}"#)
+        let v = try #require(transition(s))
+        #expect(v.target == .superlayer(of: 3) && v.swap == ViewTransition.Swap(from: 3, to: 2, showsAndHides: false))
+        let model = s.timeline.model
+        #expect(model.roots == [4] && model.nodes[4].id == "(root layer)" && model.nodes[4].children == [0, 3])
+        #expect(model.nodes[4].properties.bounds == Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(model.nodes[4].properties.position == Point(x: 50, y: 50) && model.nodes[4].properties.backgroundColor == nil)
+        let after = s.timeline.presentation(at: 0.1)
+        #expect(after.nodes[4].children == [0, 2], "b took loose's place")
+        #expect(after.transitions.map(\.layer) == [4])
+    }
+
+    @Test func transitionFromAMaskedLayerIsAllowed() throws {
+        // from's mask does not make it a mask: its superlayer is box.
+        let s = try decodeScene("""
+            {"canvas": {"width": 100, "height": 100, "duration": 1},
+             "layers": [{"id": "box", "sublayers": [{"id": "a", "mask": {"id": "m"}}, {"id": "b", "detached": true}]}],
+             "timeline": [{"at": 0, "transitionFromView": {"from": "a", "to": "b", "duration": 0.5}}]}
+            """)
+        #expect(transition(s)?.target == .superlayer(of: 1))
+        let e = sceneErrors("""
+            {"canvas": {"width": 100, "height": 100, "duration": 1},
+             "layers": [{"id": "box", "sublayers": [{"id": "a", "mask": {"id": "m"}}, {"id": "b", "detached": true}]}],
+             "timeline": [{"at": 0, "transitionFromView": {"from": "m", "to": "b", "duration": 0.5}}]}
+            """)
+        #expect(e.map(\.message) == ["transitionFromView animates the superlayer of 'from', and 'm' has none (it is detached, or a mask)"])
+        // A detached root layer has no superlayer until the end (no verb adds a layer to the root).
+        let detached = sceneErrors("""
+            {"canvas": {"width": 100, "height": 100, "duration": 1},
+             "layers": [{"id": "a"}, {"id": "b", "detached": true}],
+             "timeline": [{"at": 0, "transitionFromView": {"from": "b", "to": "a", "duration": 0.5}}]}
+            """)
+        #expect(detached.map(\.path?.description) == ["timeline[0].transitionFromView.from"])
+        #expect(detached.map(\.hint) == ["use a layer that is in the layer tree when the transition starts"])
+    }
+
     @Test func badTransitionsAreLocated() {
         let e = errors("""
             {"at": 0, "caTransition": {"layer": "box", "type": "pageCurll", "subtype": "fromMiddle", "startProgress": 0.8, "endProgress": 0.2}},
             {"at": 0, "transition": {"view": "box", "duration": 1, "options": ["transitionCurlUp", "transitionCrossDissolve", "repeat", "showHideTransitionViews"]}},
-            {"at": 0, "transitionFromView": {"from": "loose", "to": "b", "duration": 1}},
+            {"at": 0, "transitionFromView": {"from": "a", "to": "nobody", "duration": 1}},
             {"at": 0, "transition": {"view": "box"}}
             """)
         #expect(e.contains { $0.hint == "did you mean 'pageCurl'?" }, "\(e.map(\.message))")
@@ -79,7 +119,7 @@ struct TransitionDecodingTests: SceneFixture {
         #expect(e.contains { $0.message.contains("both choose the transition") })
         #expect(e.contains { $0.message.contains("'repeat' does not apply") })
         #expect(e.contains { $0.message.contains("transitionFromView only") })
-        #expect(e.contains { $0.path?.description == "timeline[2].transitionFromView.from" && $0.hint == "put the views inside a container layer" })
+        #expect(e.contains { $0.path?.description == "timeline[2].transitionFromView.to" && $0.message.contains("'nobody'") })
         #expect(e.contains { $0.path?.description == "timeline[3].transition" && $0.message.contains("duration") })
     }
 }
