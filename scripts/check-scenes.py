@@ -54,6 +54,9 @@ ACCEPTED = {
     "negative borderWidth and cornerRadius": layer_scene({"borderWidth": -1, "cornerRadius": -2}),
     "completion if always": layer_scene({}, [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}},
                                                                     "completion": [{"if": "always", "set": {"a": {"alpha": 1}}}]}}]),
+    "transitionFromView from a root layer": {"canvas": {"width": 10, "height": 10, "duration": 1},
+                                             "layers": [{"id": "a"}, {"id": "b", "detached": True}],
+                                             "timeline": [{"at": 0, "transitionFromView": {"from": "a", "to": "b", "duration": 0.5}}]},
 }
 
 # Scenes animrender refuses: the schema must report them, at this path.
@@ -66,6 +69,7 @@ REFUSED = {
     "an unknown animation type": (animation_scene({"type": "sprung", "keyPath": "opacity"}), "layers/0/animations/0/type"),
     "a negative shadowRadius": (layer_scene({"shadowRadius": -1}), "layers/0/shadowRadius"),
     "a five-digit colour": (layer_scene({"backgroundColor": "#F00AB"}), "layers/0/backgroundColor"),
+    "a null value": (animation_scene({"keyPath": "opacity", "fromValue": 0, "byValue": None}), "layers/0/animations/0/byValue"),
 }
 
 problems = []

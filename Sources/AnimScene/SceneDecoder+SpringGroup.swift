@@ -31,7 +31,7 @@ extension SceneDecoder {
         if spring.damping == 0 {
             errors.append((object.optional("damping") ?? object.reader).error(
                 "a spring with damping 0 never settles, so it has no settling duration to run for",
-                hint: "give the animation a 'duration' (it ends there, at its toValue) or a damping above 0"))
+                hint: "give the animation a 'duration' (the motion is cut off there) or a damping above 0"))
         } else if spring.hasNoAmplitudeEstimate {
             errors.append(object.reader.error(
                 "this spring has no settling duration: UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)",

@@ -131,7 +131,7 @@ struct AnimationDecodingTests {
         let e = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 0}"#)
         #expect(e.map(\.description) == [
             "scene.json:2:136: layers[0].animations[0].damping: a spring with damping 0 never settles, so it has no settling duration to run for "
-                + "(hint: give the animation a 'duration' (it ends there, at its toValue) or a damping above 0)",
+                + "(hint: give the animation a 'duration' (the motion is cut off there) or a damping above 0)",
         ])
         let noEstimate = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "initialVelocity": 5}"#)
         #expect(noEstimate.map(\.description) == [
