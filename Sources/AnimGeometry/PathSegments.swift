@@ -390,7 +390,8 @@ extension Path {
     static func chordCount(degree: Int, secondDifference m: Double, tolerance: Double) -> Int {
         let d = Double(degree)
         let n = (d * (d - 1) * m / (8 * tolerance)).squareRoot().rounded(.up)
-        guard n.isFinite else { return 4096 }
-        return Swift.min(4096, Swift.max(1, Int(n)))
+        // Compared before converting: a far control point makes n finite but beyond Int's range.
+        guard n < 4096 else { return 4096 }  // also NaN and ∞
+        return Swift.max(1, Int(n))
     }
 }

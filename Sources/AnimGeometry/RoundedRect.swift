@@ -12,8 +12,8 @@ public enum RoundedRect {
         guard radiusPixels > tolerance, radiusPixels.isFinite else { return 1 }
         let step = 2 * (1 - tolerance / radiusPixels).clampedAcos
         let count = ((Double.pi / 2) / step).rounded(.up)
-        guard count.isFinite else { return 256 }
-        return max(1, min(256, Int(count)))
+        guard count < 256 else { return 256 }  // also ∞ and NaN, before converting to Int
+        return max(1, Int(count))
     }
 
     /// The outline, clockwise on screen (y down) from the top-left, as a closed polygon.

@@ -171,7 +171,8 @@ struct Pen {
         let step = c <= 0 ? Double.pi / 2 : Swift.min(Double.pi / 2, 2 * arcTangent2((1 - c * c).squareRoot(), c))
         let n = (abs(sweep) / step).rounded(.up)
         guard n.isFinite else { return 1 }
-        return Swift.min(1024, Swift.max(1, Int(n)))
+        guard n < 1024 else { return 1024 }  // compared before converting: n may exceed Int's range
+        return Swift.max(1, Int(n))
     }
 }
 
