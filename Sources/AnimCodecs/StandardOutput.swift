@@ -23,8 +23,8 @@ public enum StandardOutput {
 
     /// Fails when standard output is closed or a terminal.
     static func checkWritable() throws(CodecError) {
-        guard fcntl(STDOUT_FILENO, F_GETFL) != -1 else {
-            throw .io(path: path, reason: SystemError.lastMessage())
+        guard StandardStreams.isWritableOutput(STDOUT_FILENO) else {
+            throw .io(path: path, reason: "it is closed")
         }
         if isatty(STDOUT_FILENO) != 0 {
             throw .io(path: path, reason: "is a terminal; redirect it (> out.gif) or pipe it (| …), or give a file name")

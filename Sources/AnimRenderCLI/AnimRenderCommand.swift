@@ -17,9 +17,11 @@ struct AnimRenderCommand: ParsableCommand {
         subcommands: [RenderCommand.self, TestCommand.self],
         defaultSubcommand: RenderCommand.self)
 
-    /// Tunes the process's allocator for rendering (``AllocatorTuning``), makes an interruption
-    /// remove unfinished outputs (``OutputCleanup``), then parses and runs.
+    /// Keeps closed standard streams closed to every later file (``OutputCleanup``), tunes the
+    /// process's allocator for rendering (``AllocatorTuning``), makes an interruption remove
+    /// unfinished outputs (``OutputCleanup``), then parses and runs.
     static func main() {
+        OutputCleanup.holdClosedStandardStreams()
         AllocatorTuning.apply()
         OutputCleanup.installSignalHandlers()
         main(nil)

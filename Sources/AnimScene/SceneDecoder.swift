@@ -22,7 +22,7 @@ public enum SceneLoader {
     /// The bytes of the scene at `path` ("-": standard input, read once).
     public static func read(path: String) throws(SceneErrors) -> [UInt8] {
         do {
-            return try SceneFileReader.read(path == standardInput ? "/dev/stdin" : path)
+            return try path == standardInput ? SceneFileReader.readStandardInput() : SceneFileReader.read(path)
         } catch {
             throw SceneErrors(errors: [SceneError(file: displayName(path), path: nil, location: nil, message: error.reason, hint: nil)])
         }
