@@ -26,7 +26,7 @@ public enum DynamicsSimulation {
             if action.removeAllBehaviors { items[view] = [] }
             for b in action.behaviors { items[view, default: []].formUnion(b.items) }
             let next = actions[(k + 1)...].first { $0.action.referenceView == view }?.time
-            let stop = next ?? max(end, time)
+            let stop = stretchEnd(next: next, end: end, start: time)
             total += Double(items[view]?.count ?? 0) * Double(steps(from: time, to: stop))
             if over == nil, total > Double(maxItemSteps) { over = k }
         }
@@ -52,7 +52,7 @@ public enum DynamicsSimulation {
             let tree = timeline.presentation(at: start, actionCount: index)
             var a = animator ?? DynamicAnimator(referenceBounds: tree.nodes[view].properties.bounds)
             a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0, action.collisionBoundsTypes[$0] ?? .rectangle) }
-            let stop = k + 1 < events.count ? timeline.actions[events[k + 1]].time : max(end, start)
+            let stop = stretchEnd(next: k + 1 < events.count ? timeline.actions[events[k + 1]].time : nil, end: end, start: start)
             let steps = Self.steps(from: start, to: stop)
             var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
             track.record(a)
@@ -65,6 +65,13 @@ public enum DynamicsSimulation {
             timeline.actions[index].action = .dynamics(action)
             animator = a
         }
+    }
+
+    /// Where a stretch starting at `start` stops: at the view's next action, but never after the
+    /// scene's `end` (an action after the end must not make the one before it simulate frames no one
+    /// sees), and never before `start`.
+    static func stretchEnd(next: Double?, end: Double, start: Double) -> Double {
+        max(start, min(next ?? .infinity, end))
     }
 
     /// Whole physics steps from `start` to `stop`: 0…maxSteps, also for spans too long or

@@ -30,4 +30,16 @@ struct DynamicsBudgetTests: SceneFixture {
         #expect(DynamicsSimulation.itemSteps([], until: 10).total == 0)
         _ = try decodeScene(Self.scene(items: 1000, duration: 100, removeAllAt: 1))
     }
+
+    /// A view's next action after the scene's end does not stretch the simulation past the end:
+    /// 1,000 items for a 1 s scene whose next action is at 600 s simulate 120 steps (it took 72,000,
+    /// ten minutes of physics no frame shows).
+    @Test func aLaterActionAfterTheEndDoesNotExtendTheSimulation() throws {
+        let s = try decodeScene(Self.scene(items: 1000, duration: 1, removeAllAt: 600))
+        guard case let .dynamics(first)? = s.timeline.actions.first?.action else {
+            Issue.record("no dynamics action")
+            return
+        }
+        #expect(first.track?.stepCount == 121, "the start and 120 steps")
+    }
 }
