@@ -1,3 +1,4 @@
+import AnimScene
 import AnimRaster
 
 /// What `--contact-sheet` asks for: chosen frames side by side in one PNG.
@@ -45,10 +46,12 @@ struct ContactSheet {
     init(frames: [Int], columns: Int?, cellWidth: Int, cellHeight: Int) throws(RenderError) {
         let cols = min(frames.count, max(1, columns ?? frames.count))
         let rows = (frames.count + cols - 1) / cols
+        // The canvas's limits: 16,384 px a side and 64 megapixels (SceneLimits), 256 MB of pixels.
         guard cellWidth * cols <= Bitmap.maxDimension, cellHeight * rows <= Bitmap.maxDimension,
+              Double(cellWidth * cols) * Double(cellHeight * rows) <= SceneLimits.maxPixelCount,
               let sheet = Bitmap(width: cellWidth * cols, height: cellHeight * rows) else {
-            throw .usage("the contact sheet would be \(cellWidth * cols)×\(cellHeight * rows) px, over the "
-                + "\(Bitmap.maxDimension) px limit; use fewer frames, --sheet-columns or --scale")
+            throw .usage("the contact sheet would be \(cellWidth * cols)×\(cellHeight * rows) px, over the limits of "
+                + "\(Bitmap.maxDimension) px a side and 64 megapixels; use fewer frames, --sheet-columns or --scale")
         }
         self.frames = frames
         self.columns = cols

@@ -105,6 +105,10 @@ struct OutputOptionsCLITests {
         }
         let bad = try CommandRunner.run([fade, "--contact-sheet", sheet.path, "--sheet-frames", "3", "--frames", "10..20"])
         #expect(bad.status == 2 && bad.stderr.contains("frame 3 is not rendered"), "\(bad.stderr)")
+        // 10 × 10 cells of 1600 px: within 16,384 px a side but 256 megapixels, refused before drawing.
+        let huge = try CommandRunner.run([fade, "--contact-sheet", sheet.path, "--sheet-count", "100", "--sheet-columns", "10", "--scale", "8"])
+        #expect(huge.status == 2, "\(huge.stderr)")
+        #expect(huge.stderr.contains("the contact sheet would be 16000×16000 px, over the limits of 16384 px a side and 64 megapixels"), "\(huge.stderr)")
     }
 
     func crop(_ b: Bitmap, x: Int, y: Int, w: Int, h: Int) -> Bitmap {
