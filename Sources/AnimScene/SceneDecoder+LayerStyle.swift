@@ -91,7 +91,7 @@ extension SceneDecoder {
     private func imageReference(_ reader: JSONReader) throws(SceneError) -> String {
         let path = try reader.string()
         guard !path.isEmpty else { throw reader.error("contents must name an image file") }
-        let resolved = path.hasPrefix("/") ? path : sceneDirectory + path
+        let resolved = Self.imageKey(path.hasPrefix("/") ? path : sceneDirectory + path)
         if !images.contains(where: { $0.key == resolved }) { images.append((resolved, reader)) }
         return resolved
     }

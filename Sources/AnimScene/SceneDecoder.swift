@@ -62,6 +62,9 @@ final class SceneDecoder {
     var text = TextSources()
     /// View controllers and their verbs (lowered after the timeline pass).
     var controllers = ControllerState()
+    /// The most pixels a scene's images may hold together once decoded: 2²⁸ (1 GiB), as much as the
+    /// largest single image may (each is also limited on its own, in AnimCodecs).
+    var maxImagePixels = 1 << 28
     /// The canvas's root layer, once a transition needs it as a layer (``rootLayerContainer()``).
     var rootContainer: Int?
     /// The canvas in points (the window's bounds).
