@@ -29,22 +29,50 @@ public enum EditDistance {
         return prev[t.count]
     }
 
+    /// Words and candidates longer than this (in characters) are never compared: hints are for
+    /// typos of short names, and a distance costs the product of the two lengths.
+    public static let maxLength = 64
+
+    /// The edit-distance work that a scene's hints among its own ids (layers, view controllers)
+    /// share, in `bestMatch(for:among:budget:)` units (a few nanoseconds each): the ids are as many
+    /// as the scene declares, and many unknown ids among many layers would cost their product.
+    static let sceneBudget = 1 << 24
+
     /// The candidate closest to `word`, if its distance is at most max(1, word.count / 3);
-    /// ties go to the earliest candidate. Nil when nothing is close enough.
+    /// ties go to the earliest candidate. Nil when nothing is close enough, or when `word` is
+    /// longer than `maxLength` (longer candidates are skipped).
     public static func bestMatch(for word: String, among candidates: [String]) -> String? {
+        var budget = Int.max
+        return bestMatch(for: word, among: candidates, budget: &budget)
+    }
+
+    /// `bestMatch(for:among:)` spending `budget`, which the caller's searches share: each
+    /// candidate costs its length plus one, and the cells of its distance table when it is
+    /// compared. Nil when the budget runs out before every candidate is looked at.
+    public static func bestMatch(for word: String, among candidates: [String], budget: inout Int) -> String? {
+        guard isShort(word) else { return nil }
         let limit = max(1, word.count / 3)
         let w = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
+            guard budget > 0 else { return nil }
+            guard isShort(candidate) else { budget -= maxLength + 1; continue }
             let c = Array(candidate.lowercased())
+            budget -= c.count + 1
             // The difference in length bounds the distance from below.
             if abs(c.count - w.count) > limit { continue }
+            budget -= w.count * c.count
             let d = osa(w, c)
             if d <= limit, d < (best?.distance ?? Int.max) {
                 best = (candidate, d)
             }
         }
         return best?.candidate
+    }
+
+    /// Whether `s` has at most `maxLength` characters (counted without reading past them).
+    static func isShort(_ s: String) -> Bool {
+        s.prefix(maxLength + 1).count <= maxLength
     }
 }
 
@@ -62,9 +90,10 @@ extension EditDistance {
     ///
     /// The part after the last "." is taken, first without a trailing "Animation" or "Layer"; each
     /// of its tails that starts at a capital letter (longest first, then the whole word) is lowered
-    /// at its first letter and compared with the candidates exactly. Nil when none is equal.
+    /// at its first letter and compared with the candidates exactly. Nil when none is equal, or
+    /// when `word` is longer than `maxLength` (each tail costs its length).
     static func appleSpelling(of word: String, among candidates: [String]) -> String? {
-        guard let base = word.split(separator: ".").last.map(String.init) else { return nil }
+        guard isShort(word), let base = word.split(separator: ".").last.map(String.init) else { return nil }
         let stems = ["Animation", "Layer"].filter { base.hasSuffix($0) && base.count > $0.count }
             .map { String(base.dropLast($0.count)) } + [base]
         for stem in stems {

@@ -135,7 +135,7 @@ extension SceneDecoder {
 
     func resolveLayer(id: String, at reader: JSONReader) throws(SceneError) -> Int {
         if let index = tree.index(of: id) { return index }
-        let hint = EditDistance.bestMatch(for: id, among: declared.map(\.id))
+        let hint = EditDistance.bestMatch(for: id, among: declared.map(\.id), budget: &idHintBudget)
         throw reader.error("no layer has the id '\(id)'", hint: hint.map { "did you mean '\($0)'?" })
     }
 

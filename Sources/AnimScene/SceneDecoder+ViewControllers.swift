@@ -65,7 +65,7 @@ extension SceneDecoder {
     func resolveController(_ reader: JSONReader) throws(SceneError) -> ViewControllerDecl {
         let id = try reader.string()
         if let decl = controller(id) { return decl }
-        let hint = EditDistance.bestMatch(for: id, among: controllers.decls.map(\.id))
+        let hint = EditDistance.bestMatch(for: id, among: controllers.decls.map(\.id), budget: &idHintBudget)
         throw reader.error("no view controller has the id '\(id)'", hint: hint.map { "did you mean '\($0)'?" } ?? "declare it in 'viewControllers'")
     }
 

@@ -56,6 +56,8 @@ final class SceneDecoder {
     var actionPlaces: [ScenePlace] = []
     /// Layer ids seen so far, with the path where each was declared.
     var declared: [(id: String, path: JSONPath)] = []
+    /// What is left of the work that "did you mean" hints among the scene's own ids may cost.
+    var idHintBudget = EditDistance.sceneBudget
     /// Every `contents` image, by resolved path, with where it was first named.
     var images: [(key: String, reader: JSONReader)] = []
     /// Strings and fonts of text layers, shaped once all layers and actions are decoded.
