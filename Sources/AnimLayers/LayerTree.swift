@@ -46,7 +46,8 @@ public struct LayerTree: Hashable, Sendable {
         return false
     }
 
-    /// The index of the layer with this id (linear search; scenes resolve ids once at load time).
+    /// The index of the first layer with this id (a linear search: the scene decoder, which resolves
+    /// every reference, keeps its own index).
     public func index(of id: String) -> Int? {
         nodes.firstIndex { $0.id == id }
     }

@@ -49,7 +49,7 @@ public enum EditDistance {
     /// `bestMatch(for:among:)` spending `budget`, which the caller's searches share: each
     /// candidate costs its length plus one, and the cells of its distance table when it is
     /// compared. Nil when the budget runs out before every candidate is looked at.
-    public static func bestMatch(for word: String, among candidates: [String], budget: inout Int) -> String? {
+    public static func bestMatch(for word: String, among candidates: some Sequence<String>, budget: inout Int) -> String? {
         guard isShort(word) else { return nil }
         let limit = max(1, word.count / 3)
         let w = Array(word.lowercased())

@@ -92,7 +92,7 @@ extension SceneDecoder {
 
     /// " (declared at layers[…].id)" for the layer with `id`, or nothing for a layer the scene did not declare.
     func declaration(of id: String) -> String {
-        declared.first { $0.id == id }.map { " (declared at \($0.path))" } ?? ""
+        declared.path(of: id).map { " (declared at \($0))" } ?? ""
     }
 
     /// How to make a layer of `owner`'s class: add a type, or change the one it has.
@@ -119,10 +119,8 @@ extension SceneDecoder {
               let id = attempt({ () throws(SceneError) in try reader.string() }) else { return nil }
         if id.isEmpty {
             errors.append(reader.error("a layer id must not be empty"))
-        } else if let first = declared.first(where: { $0.id == id }) {
-            errors.append(reader.error("duplicate layer id '\(id)' (first declared at \(first.path))"))
-        } else {
-            declared.append((id, reader.path))
+        } else if let first = declared.declare(id, at: reader.path) {
+            errors.append(reader.error("duplicate layer id '\(id)' (first declared at \(first))"))
         }
         return id
     }
@@ -134,8 +132,8 @@ extension SceneDecoder {
     }
 
     func resolveLayer(id: String, at reader: JSONReader) throws(SceneError) -> Int {
-        if let index = tree.index(of: id) { return index }
-        let hint = EditDistance.bestMatch(for: id, among: declared.map(\.id), budget: &idHintBudget)
+        if let index = layerIndex.index(of: id, in: tree) { return index }
+        let hint = EditDistance.bestMatch(for: id, among: declared.ids, budget: &idHintBudget)
         throw reader.error("no layer has the id '\(id)'", hint: hint.map { "did you mean '\($0)'?" })
     }
 
@@ -157,7 +155,7 @@ extension SceneDecoder {
             let total = size(root)
             guard total > Double(ReplicatorLimit.maxLayers) else { continue }
             let id = tree.nodes[root].id
-            let path = declared.first { $0.id == id }?.path
+            let path = declared.path(of: id)
             errors.append(SceneError(file: file, path: path, message:
                 "replicators under this layer would draw \(Int(min(total, 1e18))) layers; a frame may draw at most \(ReplicatorLimit.maxLayers)",
                 hint: "lower instanceCount, or replicate fewer sublayers"))

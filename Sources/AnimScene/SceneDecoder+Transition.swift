@@ -64,7 +64,7 @@ extension SceneDecoder {
     func rootLayerContainer() -> Int {
         if let made = rootContainer { return made }
         var id = "(root layer)", n = 1
-        while tree.index(of: id) != nil { n += 1; id = "(root layer \(n))" }
+        while layerIndex.index(of: id, in: tree) != nil { n += 1; id = "(root layer \(n))" }
         rootContainer = makeCanvasContainer(id: id)
         return rootContainer!
     }

@@ -12,10 +12,24 @@ extension SceneDecoder {
 
     /// State of the view-controller pass.
     struct ControllerState {
-        var decls: [ViewControllerDecl] = []
+        /// In file order, a duplicate id's too (each is an error).
+        private(set) var decls: [ViewControllerDecl] = []
+        /// The index in `decls` of the first declaration of each id; only looked up, never iterated.
+        private var first: [String: Int] = [:]
         var verbs: [(at: Double, verb: String, body: JSONReader)] = []
         var window: Int?
         var nextID = 0
+
+        /// Adds a declaration; for an id already declared, the first one stays the one found.
+        mutating func declare(_ decl: ViewControllerDecl) {
+            if first[decl.id] == nil { first[decl.id] = decls.count }
+            decls.append(decl)
+        }
+
+        /// The first declaration with `id`.
+        func decl(_ id: String) -> ViewControllerDecl? {
+            first[id].map { decls[$0] }
+        }
     }
 
     /// `viewControllers`: `[{"id", "view", "viewControllers"?}]`; the last key makes a navigation
@@ -28,12 +42,12 @@ extension SceneDecoder {
             guard let idReader = attempt({ () throws(SceneError) in try object.required("id") }),
                   let id = attempt({ () throws(SceneError) in try idReader.string() }),
                   let view = attempt({ () throws(SceneError) in try resolveLayer(try object.required("view")) }) else { continue }
-            if controllers.decls.contains(where: { $0.id == id }) {
+            if controller(id) != nil {
                 errors.append(idReader.error("duplicate view controller id '\(id)'"))
             }
             let stack = object.optional("viewControllers").flatMap { r in attempt { () throws(SceneError) in try r.array() } }
                 .map { $0.compactMap { r in attempt { () throws(SceneError) in try r.string() } } }
-            controllers.decls.append(ViewControllerDecl(id: id, view: view, stack: stack, path: item.path))
+            controllers.declare(ViewControllerDecl(id: id, view: view, stack: stack, path: item.path))
         }
         for decl in controllers.decls { for child in decl.stack ?? [] where controller(child) == nil {
             errors.append(SceneError(file: file, path: decl.path, location: nil, message: "no view controller has the id '\(child)'", hint: nil))
@@ -44,7 +58,7 @@ extension SceneDecoder {
     /// The window: the layer with id `window` if the scene has one, or a new root layer covering the
     /// canvas that all root layers move into (it draws nothing, so the picture is unchanged).
     private func makeWindow() -> Int {
-        if let index = tree.index(of: "window") { return index }
+        if let index = layerIndex.index(of: "window", in: tree) { return index }
         return makeCanvasContainer(id: "window")
     }
 
@@ -60,12 +74,12 @@ extension SceneDecoder {
         return container
     }
 
-    func controller(_ id: String) -> ViewControllerDecl? { controllers.decls.first { $0.id == id } }
+    func controller(_ id: String) -> ViewControllerDecl? { controllers.decl(id) }
 
     func resolveController(_ reader: JSONReader) throws(SceneError) -> ViewControllerDecl {
         let id = try reader.string()
         if let decl = controller(id) { return decl }
-        let hint = EditDistance.bestMatch(for: id, among: controllers.decls.map(\.id), budget: &idHintBudget)
+        let hint = EditDistance.bestMatch(for: id, among: controllers.decls.lazy.map(\.id), budget: &idHintBudget)
         throw reader.error("no view controller has the id '\(id)'", hint: hint.map { "did you mean '\($0)'?" } ?? "declare it in 'viewControllers'")
     }
 

@@ -55,7 +55,9 @@ final class SceneDecoder {
     /// Where each of `actions` is written (the same count, in the same order).
     var actionPlaces: [ScenePlace] = []
     /// Layer ids seen so far, with the path where each was declared.
-    var declared: [(id: String, path: JSONPath)] = []
+    var declared = DeclaredLayers()
+    /// The layers of `tree` by id, for references to them.
+    var layerIndex = LayerIndex()
     /// What is left of the work that "did you mean" hints among the scene's own ids may cost.
     var idHintBudget = EditDistance.sceneBudget
     /// Every `contents` image, by resolved path, with where it was first named.
