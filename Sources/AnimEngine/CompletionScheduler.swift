@@ -7,48 +7,68 @@ import AnimLayers
 /// timeline is walked in order. Actions keep file order at equal times; completions follow them.
 enum CompletionScheduler {
     static func expand(_ actions: [TimedAction]) -> [TimedAction] {
-        var pending = actions.enumerated().map { (time: $0.element.time, order: $0.offset, action: $0.element.action) }
-        var nextOrder = actions.count
+        var pending = PendingActions(actions)
         var output: [TimedAction] = []
-        while !pending.isEmpty {
-            guard let i = pending.indices.min(by: { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }) else { break }
-            let item = pending.remove(at: i)
-            output.append(TimedAction(time: item.time, action: item.action))
+        while let item = pending.pop() {
+            output.append(item)
             guard let a = Completable(item.action, at: item.time), !a.completion.isEmpty else { continue }
-            let later = pending.filter { $0.time > item.time || ($0.time == item.time && $0.order > item.order) }
-            let interruption = later.filter { $0.time < a.end && a.isInterrupted($0.action) }
-                .min { ($0.time, $0.order) < ($1.time, $1.order) }
-            let (time, finished) = interruption.map { ($0.time, false) } ?? (a.end, true)
+            // Every pending action comes after this one: the first that interrupts it before its end.
+            let interruption = pending.firstInterruption(of: a.interruptedUnder, before: a.end)
+            let (time, finished) = interruption.map { ($0, false) } ?? (a.end, true)
             guard time.isFinite else { continue }
-            // Inserted items order after every action given in the file and every earlier insertion,
+            // Pushed completions order after every action given in the file and every earlier one,
             // so a completion follows the action that interrupted it.
             for completion in a.completion where completion.condition != (finished ? .interrupted : .finished) {
-                pending.append((time, nextOrder, completion.action))
-                nextOrder += 1
+                pending.push(completion.action, at: time)
             }
         }
         return output
     }
 
-    /// An action with a completion handler: when it ends, and what interrupts it.
+    /// An action with a completion handler: when it ends, and the keys of what interrupts it
+    /// (`interruptKeys(of:)`).
     struct Completable {
         var completion: [CompletionAction]
         var end: Double
-        var isInterrupted: (Action) -> Bool
+        var interruptedUnder: [InterruptKey]
 
         init?(_ action: Action, at t: Double) {
             if let a = CompletionScheduler.block(action) {
                 completion = a.completion
                 end = a.endTime(startingAt: t)
-                isInterrupted = { CompletionScheduler.interrupts($0, a) }
+                interruptedUnder = CompletionScheduler.animatedProperties(a).map { .property($0) }
             } else if case let .transition(v) = action {
                 // A later transition on the same view replaces this one (finished = false).
                 completion = v.completion
                 end = v.endTime(startingAt: t)
-                isInterrupted = { if case let .transition(w) = $0 { w.target == v.target && w.duration > 0 } else { false } }
+                interruptedUnder = [.transition(v.target)]
             } else {
                 return nil
             }
+        }
+    }
+
+    /// What an action interrupts: a property on a layer, or the transitions on a view.
+    enum InterruptKey: Hashable {
+        case property(PropertyOnLayer)
+        case transition(ViewTransition.Target)
+    }
+
+    /// The keys under which `action` interrupts an earlier one before it ends: an `animate` or
+    /// `animateKeyframes` block of nonzero duration, the non-additive properties it animates (a
+    /// block animating any of them is interrupted); `removeAnimation`, its layer's property of that
+    /// key; a transition of nonzero duration, its view (a transition on the same view is replaced).
+    static func interruptKeys(of action: Action) -> [InterruptKey] {
+        switch action {
+        case .animate, .animateKeyframes:
+            guard let b = block(action), b.duration > 0 else { return [] }
+            return animatedProperties(b).map { .property($0) }
+        case let .removeAnimation(layer, key):
+            return LayerProperty(rawValue: key).map { [.property(PropertyOnLayer(layer: layer, property: $0))] } ?? []
+        case let .transition(w):
+            return w.duration > 0 ? [.transition(w.target)] : []
+        default:
+            return []
         }
     }
 
@@ -82,18 +102,6 @@ enum CompletionScheduler {
         case .gradientColors: .colors
         case .gradientLocations: .locations
         default: nil
-        }
-    }
-
-    static func interrupts(_ action: Action, _ a: UIViewAnimation) -> Bool {
-        let mine = animatedProperties(a)
-        switch action {
-        case .animate, .animateKeyframes:
-            guard let b = block(action) else { return false }
-            return b.duration > 0 && !mine.isDisjoint(with: animatedProperties(b))
-        case let .removeAnimation(layer, key):
-            return mine.contains { $0.layer == layer && $0.property.rawValue == key }
-        default: return false
         }
     }
 
