@@ -1,13 +1,15 @@
 /// Sort and sweep: the pairs of boxes that overlap (touching counts), without testing every pair.
 /// Boxes are sorted by their lower edge on the axis along which their centres spread more
 /// (ties by index, so the order is total); each box is tested only against those that start
-/// before it ends on that axis.
+/// before it ends on that axis, and a box that does not move only against boxes that do.
 enum BroadPhase {
     typealias Box = (lower: Vec2, upper: Vec2)
 
-    /// Calls `body(i, j)`, i < j, once for each overlapping pair. Boxes with a NaN are skipped
-    /// (they overlap nothing).
-    static func overlaps(_ boxes: [Box], _ body: (Int, Int) -> Void) {
+    /// Calls `body(i, j)`, i < j, once for each overlapping pair of which at least one box is
+    /// `moving` (nil: all are), in sweep order. Boxes with a NaN are skipped (they overlap
+    /// nothing). Pairs of boxes that never move (boundary segments, however many overlap) cost
+    /// nothing.
+    static func overlaps(_ boxes: [Box], moving: [Bool]? = nil, _ body: (Int, Int) -> Void) {
         let valid = boxes.indices.filter { boxes[$0].lower.x <= boxes[$0].upper.x && boxes[$0].lower.y <= boxes[$0].upper.y }
         let alongX = spread(valid.map { boxes[$0].lower.x + boxes[$0].upper.x })
             >= spread(valid.map { boxes[$0].lower.y + boxes[$0].upper.y })
@@ -20,14 +22,26 @@ enum BroadPhase {
         // Sorted by (lower edge, index): a total order, so the same pairs in the same order
         // whatever the sort. The keys are made once, not in every comparison.
         let order = valid.map { (lower($0), $0) }.sorted { $0 < $1 }.map(\.1)
-        for k in order.indices {
-            let i = order[k], end = upper(i)
-            var m = k + 1
-            while m < order.count {
-                let j = order[m]
+        // Box `i` against those of `list` from `start` on that start before it ends.
+        func sweep(_ i: Int, _ list: [Int], from start: Int) {
+            let end = upper(i)
+            var m = start
+            while m < list.count {
+                let j = list[m]
                 guard lower(j) <= end else { break }
                 if crossOverlap(i, j) { body(min(i, j), max(i, j)) }
                 m += 1
+            }
+        }
+        let movers = moving.map { m in order.filter { m[$0] } } ?? order
+        var moversBefore = 0
+        for k in order.indices {
+            let i = order[k]
+            if moving?[i] ?? true {
+                sweep(i, order, from: k + 1)
+                moversBefore += 1
+            } else {
+                sweep(i, movers, from: moversBefore)
             }
         }
     }

@@ -84,7 +84,7 @@ public struct World: Hashable, Sendable {
     func overlappingPairs(_ placements: [Placement]) -> [(Int, Int)] {
         let boxes = bodies.indices.map { bodies[$0].shape.bounds(placements[$0]) }
         var found: [(rank: CollisionPairs.Rank, a: Int, b: Int)] = []
-        BroadPhase.overlaps(boxes) { a, b in
+        BroadPhase.overlaps(boxes, moving: bodies.indices.map { bodies[$0].isDynamic }) { a, b in
             guard bodies[a].isDynamic || bodies[b].isDynamic, let rank = collisions.rank(a, b) else { return }
             found.append((rank, a, b))
         }

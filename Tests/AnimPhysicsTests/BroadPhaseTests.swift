@@ -48,6 +48,21 @@ struct BroadPhaseTests {
         }
     }
 
+    /// Boxes that do not move are tested only against boxes that do: the pairs with a moving box
+    /// are those of the full sweep, in the same order.
+    @Test(arguments: [2, 30, 200])
+    func sweepSkipsOnlyPairsThatNeverMove(count: Int) {
+        var random = SplitMix64(seed: 3 &* UInt64(count))
+        for _ in 0..<20 {
+            let b = boxes(&random, count: count)
+            let moving = b.indices.map { _ in random.below(3) == 0 }
+            var all: [Pair] = [], found: [Pair] = []
+            BroadPhase.overlaps(b) { i, j in all.append(Pair(a: i, b: j)) }
+            BroadPhase.overlaps(b, moving: moving) { i, j in found.append(Pair(a: i, b: j)) }
+            #expect(found == all.filter { moving[$0.a] || moving[$0.b] })
+        }
+    }
+
     /// One collision behaviour as the builder sees it.
     struct Behavior {
         var index: Int
