@@ -44,16 +44,28 @@ public struct InteractiveTransition: Hashable, Sendable {
 
     /// The gesture's percent at an offset from the start (0 before the first key).
     public func percent(atOffset o: Double) -> Double {
-        var previous = PercentKey(offset: 0, percent: 0)
-        for key in percents {
-            if o < key.offset {
-                let span = key.offset - previous.offset
-                let f = span > 0 ? (o - previous.offset) / span : 1
-                return Self.clamped(previous.percent + (key.percent - previous.percent) * f)
-            }
-            previous = key
+        percent(atOffset: o, nextKey: percents.firstIndex { o < $0.offset } ?? percents.count)
+    }
+
+    /// `percent(atOffset:)` at each of `offsets`, which are in increasing order, in one pass over
+    /// the keys (which are in time order, as the scene decoder requires).
+    func percents(atOffsets offsets: [Double]) -> [Double] {
+        var next = 0
+        return offsets.map { o in
+            while next < percents.count && !(o < percents[next].offset) { next += 1 }
+            return percent(atOffset: o, nextKey: next)
         }
-        return Self.clamped(previous.percent)
+    }
+
+    /// The percent at `o`, given the index of the first key after it: linear from the key before
+    /// (or 0 at the start) to that one, or the last key's percent after every key.
+    private func percent(atOffset o: Double, nextKey next: Int) -> Double {
+        let previous = next > 0 ? percents[next - 1] : PercentKey(offset: 0, percent: 0)
+        guard next < percents.count else { return Self.clamped(previous.percent) }
+        let key = percents[next]
+        let span = key.offset - previous.offset
+        let f = span > 0 ? (o - previous.offset) / span : 1
+        return Self.clamped(previous.percent + (key.percent - previous.percent) * f)
     }
 
     /// The percent when finish or cancel is called.
@@ -73,8 +85,8 @@ public struct InteractiveTransition: Hashable, Sendable {
     public func scrub(local: Double, parent: Double) -> LocalTimeScrub {
         var segments: [LocalTimeScrub.Segment] = []
         var previous = (offset: 0.0, percent: percent(atOffset: 0))
-        let keys = percents.filter { $0.offset > 0 && $0.offset < endOffset }.map { ($0.offset, percent(atOffset: $0.offset)) }
-        for (offset, p) in keys + [(endOffset, finalPercent)] {
+        let inside = percents.map(\.offset).filter { $0 > 0 && $0 < endOffset }
+        for (offset, p) in zip(inside, percents(atOffsets: inside)) + [(endOffset, finalPercent)] {
             segments.append(.init(start: parent + previous.offset, end: parent + offset,
                                   from: local + duration * previous.percent, to: local + duration * p))
             previous = (offset, p)
