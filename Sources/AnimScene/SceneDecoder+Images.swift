@@ -8,7 +8,7 @@ extension SceneDecoder {
     func loadImages() -> [String: Bitmap] {
         var out: [String: Bitmap] = [:]
         var pixels = 0
-        for (key, reader) in images {
+        for (key, reader) in images.all {
             do {
                 let image = try ImageDecoder.decode(contentsOf: key)
                 pixels += image.width * image.height

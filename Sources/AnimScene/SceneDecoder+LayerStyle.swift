@@ -92,7 +92,7 @@ extension SceneDecoder {
         let path = try reader.string()
         guard !path.isEmpty else { throw reader.error("contents must name an image file") }
         let resolved = Self.imageKey(path.hasPrefix("/") ? path : sceneDirectory + path)
-        if !images.contains(where: { $0.key == resolved }) { images.append((resolved, reader)) }
+        images.note(resolved, at: reader)
         return resolved
     }
 

@@ -13,7 +13,7 @@ enum TextStyleKey: String, CaseIterable {
 /// about the default font).
 struct TextSources {
     var strings = Set<String>()
-    var fonts: [(key: String, reader: JSONReader)] = []
+    var fonts = NamedFiles()
     var firstTextLayer: JSONReader?
 }
 
@@ -46,7 +46,7 @@ extension SceneDecoder {
         var resolved = path.hasPrefix("/") ? path : sceneDirectory + path
         // A file in the current folder named like the built-in font's key is still that file.
         if resolved == DefaultFont.key { resolved = "./" + resolved }
-        if !text.fonts.contains(where: { $0.key == resolved }) { text.fonts.append((resolved, reader)) }
+        text.fonts.note(resolved, at: reader)
         return resolved
     }
 
@@ -59,18 +59,18 @@ extension SceneDecoder {
     /// Opens the default font and every named font, and shapes every string with each: the
     /// scene's text catalog. A missing or unsupported font is an error where it is named.
     func loadText() -> TextCatalog {
-        guard text.firstTextLayer != nil || !text.fonts.isEmpty else { return TextCatalog() }
+        guard text.firstTextLayer != nil || !text.fonts.all.isEmpty else { return TextCatalog() }
         var files: [(key: String, file: FontFile)] = []
         var defaultKey = ""
         do {
             files.append((DefaultFont.key, try DefaultFont.open()))
             defaultKey = DefaultFont.key
         } catch {
-            if let at = text.firstTextLayer ?? text.fonts.first?.reader {
+            if let at = text.firstTextLayer ?? text.fonts.all.first?.reader {
                 errors.append(at.error("cannot load the default font: \(error.description)"))
             }
         }
-        for (key, reader) in text.fonts where key != defaultKey {
+        for (key, reader) in text.fonts.all where key != defaultKey {
             do {
                 files.append((key, try FontFile(path: key)))
             } catch {

@@ -61,7 +61,7 @@ final class SceneDecoder {
     /// What is left of the work that "did you mean" hints among the scene's own ids may cost.
     var idHintBudget = EditDistance.sceneBudget
     /// Every `contents` image, by resolved path, with where it was first named.
-    var images: [(key: String, reader: JSONReader)] = []
+    var images = NamedFiles()
     /// Strings and fonts of text layers, shaped once all layers and actions are decoded.
     var text = TextSources()
     /// View controllers and their verbs (lowered after the timeline pass).
