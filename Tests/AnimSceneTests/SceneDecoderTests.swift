@@ -134,6 +134,26 @@ struct SceneDecoderTests {
         #expect(e.contains { $0.message.contains("duplicate layer id 'box'") })
     }
 
+    /// Duplicate ids and references are found by id, however many layers there are; the first
+    /// declaration is the one named, and a reference resolves to the first layer with the id.
+    @Test func manyLayerIDs() throws {
+        let layers = (0..<2000).map { #"{"id": "l\#($0)"}"# }.joined(separator: ", ")
+        let e = errors("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [\(layers), {"id": "l7"}, {"id": "l7"}],
+             "timeline": [{"at": 0, "set": {"l1999": {"opacity": 0.5}, "l19999": {"opacity": 0.5}}}]}
+            """)
+        #expect(e.map(\.message) == ["duplicate layer id 'l7' (first declared at layers[7].id)",
+                                     "duplicate layer id 'l7' (first declared at layers[7].id)",
+                                     "no layer has the id 'l19999'"])
+        #expect(e.last?.hint == "did you mean 'l1999'?")
+        let scene = try decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [\(layers)], "timeline": [{"at": 0, "set": {"l1999": {"opacity": 0.5}}}]}
+            """)
+        #expect(scene.timeline.presentation(at: 0).nodes[1999].properties.opacity == 0.5)
+    }
+
     @Test func canvasProblems() {
         #expect(errors(#"{"layers": []}"#).first?.message.contains("canvas") == true)
         let huge = errors(#"{"canvas": {"width": 20000, "height": 100, "scale": 1}}"#)

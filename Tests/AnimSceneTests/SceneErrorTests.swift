@@ -128,4 +128,18 @@ struct EditDistanceTests {
         #expect(EditDistance.bestMatch(for: "ab", among: ["ac", "ad", "ab"]) == "ab")  // closest wins
         #expect(EditDistance.bestMatch(for: "word", among: []) == nil)
     }
+
+    /// Hints are for typos of short names: longer words get none, longer candidates are skipped,
+    /// and a shared budget, once spent, gives no more.
+    @Test func boundedWork() {
+        let long = String(repeating: "a", count: EditDistance.maxLength)
+        #expect(EditDistance.bestMatch(for: long + "b", among: [long]) == nil, "the word is too long")
+        #expect(EditDistance.bestMatch(for: long, among: [long + "b", long + "c"]) == nil, "every candidate is too long")
+        #expect(EditDistance.bestMatch(for: long, among: [long + "b", long]) == long)
+        #expect(EditDistance.suggestion(for: "kCATransition" + long + "Push", among: ["push"]) == nil, "no Apple spelling either")
+        var budget = 9 + 7 * 8  // "position": its length plus one, then its distance table with "positon"
+        #expect(EditDistance.bestMatch(for: "positon", among: ["position"], budget: &budget) == "position")
+        #expect(budget == 0)
+        #expect(EditDistance.bestMatch(for: "positon", among: ["position"], budget: &budget) == nil, "spent")
+    }
 }
