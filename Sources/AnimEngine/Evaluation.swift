@@ -22,7 +22,7 @@ extension Timeline {
     /// theirs: built once each, n transitions in flight at once cost n trees, not 2ⁿ.
     private func presentation(at t: Double, actionCount: Int, snapshots: inout [Int: LayerTree]) -> LayerTree {
         var tree = model
-        var attached = [[Animation]](repeating: [], count: tree.nodes.count)
+        var attached = [AttachedAnimations](repeating: AttachedAnimations(), count: tree.nodes.count)
         var started: [StartedTransition] = []
         var saved: [Int: [(layer: Int, properties: LayerProperties)]] = [:]
         for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
@@ -94,7 +94,7 @@ extension Timeline {
                                progress: s.transition.progress(atFraction: fraction), old: old)
     }
 
-    private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [[Animation]]) {
+    private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [AttachedAnimations]) {
         switch timed.action {
         case let .set(entries):
             for entry in entries { entry.changes.apply(to: &tree.nodes[entry.layer].properties) }
@@ -102,10 +102,9 @@ extension Timeline {
             var a = animation
             // beginTime 0 means "now" in the layer's local time (§2.2 step 2).
             if a.timing.beginTime == 0 { a.timing.beginTime = tree.localTime(of: layer, at: timed.time) }
-            if let key = a.key { attached[layer].removeAll { $0.key == key } }
-            attached[layer].append(a)
+            attached[layer].add(a)
         case let .removeAnimation(layer, key):
-            attached[layer].removeAll { $0.key == key }
+            attached[layer].remove(key: key)
         case let .pause(layer):
             LayerClock.pause(&tree, layer: layer, at: timed.time)
         case let .resume(layer):

@@ -16,13 +16,13 @@ import AnimLayers
 struct ReplicatorExpansion {
     /// The tree after the actions, before the animations: what copies start from.
     let modelTree: LayerTree
-    let attached: [[Animation]]
+    let attached: [AttachedAnimations]
     /// For each node of the expanded tree, the model layer it shows.
     var origin: [Int]
     /// For each node of the expanded tree, its local time.
     var times: [Double]
 
-    static func expand(_ tree: inout LayerTree, modelTree: LayerTree, attached: [[Animation]], localTimes: [Double]) {
+    static func expand(_ tree: inout LayerTree, modelTree: LayerTree, attached: [AttachedAnimations], localTimes: [Double]) {
         guard tree.nodes.contains(where: { $0.properties.kind == .replicator }) else { return }
         var e = ReplicatorExpansion(modelTree: modelTree, attached: attached, origin: Array(tree.nodes.indices), times: localTimes)
         for root in tree.roots { e.visit(root, in: &tree) }

@@ -48,7 +48,7 @@ enum UIViewKeyframeLowering {
         var keyTimes: [Double]
     }
 
-    static func apply(_ k: UIViewKeyframeAnimation, at t: Double, tree: inout LayerTree, attached: inout [[Animation]]) {
+    static func apply(_ k: UIViewKeyframeAnimation, at t: Double, tree: inout LayerTree, attached: inout [AttachedAnimations]) {
         let layers = Array(Set(k.keyframes.flatMap { $0.changes.map(\.layer) })).sorted()
         for layer in layers {
             let before = tree.nodes[layer].properties
@@ -65,8 +65,7 @@ enum UIViewKeyframeLowering {
                 guard var track = tracks[property] else { continue }
                 close(&track)
                 let animation = make(k, property, track, begin: now)
-                attached[layer].removeAll { $0.key == animation.key }
-                attached[layer].append(animation)
+                attached[layer].add(animation)  // under its property's name
             }
         }
     }

@@ -13,7 +13,7 @@ enum UIViewLowering {
     /// The properties UIKit animates additively (`_UIViewAdditiveAnimationAction`, §3.2).
     static let additive: Set<LayerProperty> = [.position, .bounds, .contentsRect, .contentsCenter]
 
-    static func apply(_ a: UIViewAnimation, at t: Double, tree: inout LayerTree, attached: inout [[Animation]]) {
+    static func apply(_ a: UIViewAnimation, at t: Double, tree: inout LayerTree, attached: inout [AttachedAnimations]) {
         for entry in a.changes {
             let layer = entry.layer
             let before = tree.nodes[layer].properties
@@ -27,14 +27,13 @@ enum UIViewLowering {
                 let old = property.get(before), new = property.get(after)
                 guard old != new else { continue }
                 let animation = make(a, property, old: old, new: new, shown: property.get(shown), begin: now)
-                if let key = animation.key { attached[layer].removeAll { $0.key == key } }
-                attached[layer].append(animation)
+                attached[layer].add(animation)
             }
         }
     }
 
     /// The layer as it is drawn at local time `now`, before the block's changes.
-    static func presentation(_ model: LayerProperties, _ animations: [Animation], at now: Double) -> LayerProperties {
+    static func presentation(_ model: LayerProperties, _ animations: AttachedAnimations, at now: Double) -> LayerProperties {
         var p = model
         for animation in animations { animation.apply(atParentTime: now, model: model, into: &p) }
         return p

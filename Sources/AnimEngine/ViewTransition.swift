@@ -87,7 +87,7 @@ enum ViewTransitionLowering {
     /// Applies the transition's model changes and returns the layer whose rendering transitions
     /// (nil when transition(from:to:)'s `from` is in no superlayer then: nothing is shown, and `to`
     /// is not added, as UIKit has no superview to add it to).
-    static func apply(_ v: ViewTransition, at t: Double, tree: inout LayerTree, attached: inout [[Animation]]) -> Int? {
+    static func apply(_ v: ViewTransition, at t: Double, tree: inout LayerTree, attached: inout [AttachedAnimations]) -> Int? {
         var layer: Int?
         switch v.target {
         case let .layer(l): layer = l
