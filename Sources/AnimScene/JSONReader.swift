@@ -148,12 +148,12 @@ public struct JSONObjectReader: Sendable {
     /// allowed key not given that the unknown one extends, as `dampingRatio` extends `damping`), or,
     /// for short lists, the allowed keys.
     public func unknownKeys(allowed: [String]) -> [SceneError] {
-        var errors: [SceneError] = []
-        let allowedSet = Set(allowed)  // membership only; never iterated
-        for member in members where !allowedSet.contains(member.key) {
-            errors.append(unknownKeyError(member, allowed: allowed, noun: "key"))
-        }
-        return errors
+        members.compactMap { allowed.contains($0.key) ? nil : unknownKeyError($0, allowed: allowed, noun: "key") }
+    }
+
+    /// `unknownKeys(allowed:)` for a long list made once: membership is a set look-up.
+    public func unknownKeys(allowed: AllowedKeys) -> [SceneError] {
+        members.compactMap { allowed.set.contains($0.key) ? nil : unknownKeyError($0, allowed: allowed.list, noun: "key") }
     }
 
     func unknownKeyError(_ member: JSONMember, allowed: [String], noun: String) -> SceneError {
@@ -168,6 +168,18 @@ public struct JSONObjectReader: Sendable {
         }
         return SceneError(file: reader.file, path: reader.path.key(member.key), location: member.keyLocation,
                           message: "unknown \(noun) '\(member.key)'", hint: hint)
+    }
+}
+
+/// The keys an object may have: in the order hints list them, and as a set for membership (only
+/// looked up, never iterated). Made once for a long list that many objects are checked against.
+public struct AllowedKeys: Sendable {
+    public let list: [String]
+    let set: Set<String>
+
+    public init(_ list: [String]) {
+        self.list = list
+        set = Set(list)
     }
 }
 

@@ -59,15 +59,22 @@ enum LayerKey {
     static let shapeOnly = shapeProperties.map(\.rawValue) + ["fillRule", "lineCap", "lineJoin", "lineDashPattern"]
 
     static func named(_ name: String) -> LayerKey? {
-        settable.first { $0.name == name }?.key
+        byName[name]
     }
+
+    /// `settable` by name (a name listed twice keeps its first key); only looked up, never iterated.
+    private static let byName: [String: LayerKey] = Dictionary(settable.map { ($0.name, $0.key) }) { first, _ in first }
+
+    /// The keys a layer object may have, and those an entry of `set` or `animate`'s changes may have.
+    static let layerObjectKeys = AllowedKeys(settable.map(\.name) + structural + notYetRendered)
+    static let settingKeys = AllowedKeys(settable.map(\.name) + notYetRendered)
 }
 
 extension SceneDecoder {
     /// Decodes the settable keys of a layer object or of one layer's entry in `set`.
-    func decodeSettings(_ object: JSONObjectReader, extraKeys: [String]) -> [LayerSetting] {
+    /// `allowed` is `LayerKey.layerObjectKeys` or `LayerKey.settingKeys`.
+    func decodeSettings(_ object: JSONObjectReader, allowed: AllowedKeys) -> [LayerSetting] {
         var settings: [LayerSetting] = []
-        let known = LayerKey.settable.map(\.name) + extraKeys
         for name in object.keys {
             guard let reader = object.reader(for: name) else { continue }
             if LayerKey.notYetRendered.contains(name) {
@@ -79,7 +86,7 @@ extension SceneDecoder {
                 settings.append(setting)
             }
         }
-        report(object.unknownKeys(allowed: known + LayerKey.notYetRendered))
+        report(object.unknownKeys(allowed: allowed))
         return settings
     }
 

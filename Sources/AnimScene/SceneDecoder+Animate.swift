@@ -98,7 +98,7 @@ extension SceneDecoder {
             guard let entry = object.reader(for: id) else { continue }
             let layer = attempt { () throws(SceneError) in try resolveLayer(id: id, at: entry) }
             guard let settings = attempt({ () throws(SceneError) in try entry.object() }) else { continue }
-            let decoded = decodeSettings(settings, extraKeys: [])
+            let decoded = decodeSettings(settings, allowed: LayerKey.settingKeys)
             if let layer {
                 checkClassKeys(settings, layer: layer)
                 out.append(LayerChanges(layer: layer, settings: decoded))

@@ -19,7 +19,7 @@ extension SceneDecoder {
         let id = decodeLayerID(object)
         var properties = LayerProperties()
         properties.kind = decodeLayerKind(object)
-        decodeSettings(object, extraKeys: LayerKey.structural).apply(to: &properties)
+        decodeSettings(object, allowed: LayerKey.layerObjectKeys).apply(to: &properties)
         checkClassKeys(object, kind: properties.kind)
         noteTextLayer(object, kind: properties.kind)
         let index = if let maskOwner {
@@ -108,8 +108,12 @@ extension SceneDecoder {
         return Self.classKeys.first { $0.owner != kind && $0.keys.contains(key) }.map { ($0.owner, $0.name) }
     }
 
+    /// Every key of `classKeys` (only looked up, never iterated).
+    private static let anyClassKey = Set(classKeys.flatMap(\.keys))
+
     private func misplacedClassKeys(_ object: JSONObjectReader, kind: LayerKind) -> [(LayerKind, String, String)] {
-        Self.classKeys.filter { $0.owner != kind }.flatMap { c in
+        guard object.members.contains(where: { Self.anyClassKey.contains($0.key) }) else { return [] }
+        return Self.classKeys.filter { $0.owner != kind }.flatMap { c in
             c.keys.filter { object.has($0) }.map { (c.owner, c.name, $0) }
         }
     }

@@ -59,7 +59,7 @@ extension SceneDecoder {
             guard let r = object.reader(for: id) else { continue }
             let layer = attempt { () throws(SceneError) in try resolveLayer(id: id, at: r) }
             guard let changes = attempt({ () throws(SceneError) in try r.object() }) else { continue }
-            let settings = decodeSettings(changes, extraKeys: [])
+            let settings = decodeSettings(changes, allowed: LayerKey.settingKeys)
             if let layer {
                 checkClassKeys(changes, layer: layer)
                 entries.append((layer, settings))
