@@ -88,7 +88,17 @@ extension SceneDecoder {
     func finite(_ object: JSONObjectReader, _ key: String, min: Double?) -> Double? {
         guard let r = object.optional(key), let v = attempt({ () throws(SceneError) in try r.number() }) else { return nil }
         if let min, v < min {
-            errors.append(r.error("\(key) must be \(min == 0 ? "0" : "\(min)") or more, found \(v)"))
+            errors.append(r.error("\(key) must be \(formatNumber(min)) or more, found \(formatNumber(v))"))
+            return nil
+        }
+        return v
+    }
+
+    /// The number under `key` when it is above 0; nil (with an error for another number) otherwise.
+    func positive(_ object: JSONObjectReader, _ key: String) -> Double? {
+        guard let r = object.optional(key), let v = attempt({ () throws(SceneError) in try r.number() }) else { return nil }
+        guard v > 0 else {
+            errors.append(r.error("\(key) must be more than 0, found \(formatNumber(v))"))
             return nil
         }
         return v

@@ -8,15 +8,12 @@ extension SceneDecoder {
     func decodeSpring(_ object: JSONObjectReader, timing: inout MediaTiming) -> Animation.Content? {
         guard let basic = decodeBasic(object) else { return nil }
         var spring = Spring()
-        if let v = finite(object, "mass", min: 0) { spring.mass = v }
-        if let v = finite(object, "stiffness", min: 0) { spring.stiffness = v }
+        if let v = positive(object, "mass") { spring.mass = v }
+        if let v = positive(object, "stiffness") { spring.stiffness = v }
         if let v = finite(object, "damping", min: 0) { spring.damping = v }
         if let v = finite(object, "initialVelocity", min: nil) { spring.initialVelocity = v }
         if let r = object.optional("allowsOverdamping") {
             spring.allowsOverdamping = attempt { () throws(SceneError) in try r.bool() } ?? false
-        }
-        for key in ["mass", "stiffness"] {
-            if let r = object.optional(key), (try? r.number()) == 0 { errors.append(r.error("\(key) must be more than 0")) }
         }
         if object.optional("duration") == nil { timing.duration = settlingDuration(spring, object) }
         return .spring(SpringAnimation(basic: basic, spring: spring))
@@ -33,9 +30,8 @@ extension SceneDecoder {
                 "a spring with damping 0 never settles, so it has no settling duration to run for",
                 hint: "give the animation a 'duration' (the motion is cut off there) or a damping above 0"))
         } else if spring.hasNoAmplitudeEstimate {
-            errors.append(object.reader.error(
-                "this spring has no settling duration: UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)",
-                hint: "give the animation a 'duration'"))
+            errors.append(object.reader.error("this spring has no settling duration: " + Self.noAmplitudeReason(spring),
+                                              hint: "give the animation a 'duration'"))
         } else {
             // Otherwise only extreme values (a damping of 1e300, a mass of 1e-300) leave the
             // estimate without a finite positive value.
@@ -44,6 +40,17 @@ extension SceneDecoder {
                 hint: "give the animation a 'duration'"))
         }
         return 0
+    }
+
+    /// Why UIKit's estimate has no amplitude for `spring`: |(ζω0 − v)/ωd| is below FLT_EPSILON when
+    /// initialVelocity is (nearly) damping / (2 · mass), or when the stiffness dwarfs the damping.
+    private static func noAmplitudeReason(_ spring: Spring) -> String {
+        let rate = spring.damping / (2 * spring.mass), v = spring.initialVelocity
+        if abs(v - rate) <= 1e-6 * max(abs(v), abs(rate)) {
+            return "UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)"
+        }
+        return "UIKit's estimate gives none when the spring's amplitude factor |(damping / (2 · mass) − initialVelocity) / ωd| "
+            + "is below 1.19e-7, as a stiffness of \(formatNumber(spring.stiffness)) makes it here (ωd ≈ \(formatNumber(spring.naturalFrequency.rounded())) rad/s)"
     }
 
     /// CAAnimationGroup: `animations`, each decoded like a layer's animation.

@@ -142,6 +142,15 @@ struct AnimationDecodingTests {
         let rounded = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "mass": 3, "damping": 0.6, "initialVelocity": 0.1}"#)
         #expect(rounded.first?.message.hasPrefix("this spring has no settling duration: UIKit's estimate gives none when initialVelocity") == true,
                 "\(rounded.map(\.message))")
+        // A stiffness that dwarfs the damping makes the amplitude tiny too: that is what is named.
+        let stiff = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "stiffness": 1e308}"#)
+        #expect(stiff.map(\.message) == [
+            "this spring has no settling duration: UIKit's estimate gives none when the spring's amplitude factor "
+                + "|(damping / (2 · mass) − initialVelocity) / ωd| is below 1.19e-7, as a stiffness of 1e+308 makes it here (ωd ≈ 1e+154 rad/s)",
+        ])
+        // Mass and stiffness must be above 0, and say so for a negative value too.
+        let negative = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "mass": -1, "stiffness": 0, "duration": 1}"#)
+        #expect(negative.map(\.message) == ["mass must be more than 0, found -1", "stiffness must be more than 0, found 0"])
         // Values past the estimate's range do not claim the initialVelocity case.
         let extreme = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 1e300, "allowsOverdamping": true}"#)
         #expect(extreme.map(\.message) == [
