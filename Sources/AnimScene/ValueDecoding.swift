@@ -105,22 +105,30 @@ extension JSONReader {
                 }
                 throw o.unknownKeyError(member, allowed: ["r", "g", "b", "a"], noun: "key")
             }
-            func component(_ key: String, default value: Double?) throws(SceneError) -> Double {
-                let r: JSONReader
-                if let value, !o.has(key) { return value }
-                r = try o.required(key)
-                let v = try r.number()
-                guard v >= 0, v <= 1 else {
-                    throw r.error("color component '\(key)' must be between 0 and 1, found \(formatNumber(v))",
-                                  hint: v > 1 && v <= 255 && v == v.rounded() ? "components are fractions of 1: divide 8-bit values by 255" : nil)
-                }
-                return v
-            }
-            return Color(red: try component("r", default: nil), green: try component("g", default: nil),
-                         blue: try component("b", default: nil), alpha: try component("a", default: 1))
+            return try componentColor(o)
         default:
             throw expected(Self.colorForm)
         }
+    }
+
+    /// `{"r", "g", "b", "a"}`, alpha 1 when left out. Every component out of 0…1 is named in one
+    /// error, located at the first.
+    private func componentColor(_ o: JSONObjectReader) throws(SceneError) -> Color {
+        var values: [Double] = []
+        var outOfRange: [(key: String, reader: JSONReader, value: Double)] = []
+        for key in ["r", "g", "b", "a"] {
+            if key == "a", !o.has(key) { values.append(1); continue }
+            let r = try o.required(key)
+            let v = try r.number()
+            if !(v >= 0 && v <= 1) { outOfRange.append((key, r, v)) }
+            values.append(v)
+        }
+        guard let first = outOfRange.first else { return Color(red: values[0], green: values[1], blue: values[2], alpha: values[3]) }
+        let eightBit = outOfRange.allSatisfy { $0.value > 1 && $0.value <= 255 && $0.value == $0.value.rounded() }
+        let named = outOfRange.map { "'\($0.key)'" }.joined(separator: ", "), found = outOfRange.map { formatNumber($0.value) }.joined(separator: ", ")
+        let message = outOfRange.count == 1 ? "color component \(named) must be between 0 and 1, found \(found)"
+            : "color components \(named) must be between 0 and 1, found \(found)"
+        throw first.reader.error(message, hint: eightBit ? "components are fractions of 1: divide 8-bit values by 255" : nil)
     }
 
     private func hexColor(_ s: String) throws(SceneError) -> Color {
