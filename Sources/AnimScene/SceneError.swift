@@ -30,9 +30,21 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         } else if let location {
             out = "\(location.line):\(location.column): "
         }
-        if let path { out += "\(path): " }
-        out += message
-        if let hint { out += " (hint: \(hint))" }
+        if let path { out += Self.elided("\(path)", limit: 200) + ": " }
+        out += Self.elided(message, limit: 600)
+        if let hint { out += " (hint: \(Self.elided(hint, limit: 600)))" }
+        return out
+    }
+
+    /// `text`, or when it has more than `limit` characters its start and end around how many were
+    /// left out: a scene's 2 MB key or id is not echoed whole.
+    static func elided(_ text: String, limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        let keep = limit / 2 - 20
+        var out = String(String.UnicodeScalarView(scalars.prefix(keep)))
+        out += " … (\(scalars.count - 2 * keep) characters left out) … "
+        out += String(String.UnicodeScalarView(scalars.suffix(keep)))
         return out
     }
 

@@ -18,7 +18,7 @@ struct JSONPathTests {
     }
 }
 
-struct SceneErrorTests {
+struct SceneErrorTests: SceneFixture {
     static let keyPathError = SceneError(
         file: "scene.json", path: JSONPath.root.key("layers").index(2).key("animations").index(0).key("keyPath"),
         location: SourceLocation(line: 12, column: 7), message: "unknown key path 'positon.x'",
@@ -32,6 +32,20 @@ struct SceneErrorTests {
         #expect(SceneError(file: "a.json", path: .root, location: SourceLocation(line: 1, column: 1),
                            message: "missing required key 'canvas'").description
             == "a.json:1:1: (top level): missing required key 'canvas'")
+    }
+
+    /// A huge key or id is not echoed whole: the path, message and hint keep their start and end.
+    @Test func longNamesAreElided() throws {
+        let key = "k" + String(repeating: "é", count: 2_000_000) + "z"
+        let error = SceneError(file: "a.json", path: JSONPath.root.key(key), message: "unknown key '\(key)'", hint: key)
+        let text = error.description
+        #expect(text.unicodeScalars.count < 1600, "\(text.unicodeScalars.count)")
+        #expect(text.hasPrefix("a.json: [\"kéé") && text.hasSuffix("éz)"))
+        #expect(text.contains(" … (1999846 characters left out) … "), "\(text.prefix(300))")
+        let short = SceneError(message: String(repeating: "m", count: 600))
+        #expect(short.description == String(repeating: "m", count: 600))
+        let decoded = sceneErrors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "\#(key)": 1}]}"#)
+        #expect(try #require(decoded.first).description.unicodeScalars.count < 1600)
     }
 
     @Test func formatsTheSourceLineWithACaret() {
