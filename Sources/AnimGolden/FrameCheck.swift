@@ -23,7 +23,7 @@ struct FrameCheck: Sendable {
             expected = try store.read(scene: scene, frame: frame)
             exists = expected != nil
         } catch {
-            problems.append("frame \(frame): the golden cannot be read: \(error)")
+            result.verdict = .unreadableGolden("\(error)")
             expected = nil
             exists = true
         }

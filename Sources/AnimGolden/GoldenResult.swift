@@ -56,6 +56,8 @@ public enum FrameVerdict: Hashable, Sendable {
     case pass(FrameDifference?)
     /// No golden file exists (and it was not recorded).
     case missingGolden
+    /// The golden file exists but cannot be read (why, in words).
+    case unreadableGolden(String)
     /// The golden has another pixel size.
     case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
     /// Different beyond the tolerance.

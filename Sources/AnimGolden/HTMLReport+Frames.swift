@@ -150,6 +150,8 @@ extension HTMLReport {
             break
         case .missingGolden:
             rows = frame.recorded ? [] : [("golden", "missing")]
+        case let .unreadableGolden(reason):
+            rows = [("golden", "cannot be read: " + reason)]
         case let .notDrawn(reason):
             rows = [("not drawn", reason)]
         case let .sizeMismatch(expectedWidth, expectedHeight, actualWidth, actualHeight):

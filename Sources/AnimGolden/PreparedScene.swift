@@ -26,7 +26,7 @@ struct PreparedScene: Sendable {
         let wanted = options.frames.frames(for: scene, frameCount: count)
         let errors = scene.goldenFrameErrors(file: sceneFile)
         var problems = Self.report(errors, sceneFile: sceneFile)
-        if count == 0 { problems.append("the scene has no frames to check (duration × fps rounds to 0)") }
+        if let noFrames = CanvasCheck.noFrames(renderer, file: sceneFile) { problems += Self.report([noFrames], sceneFile: sceneFile) }
         self.name = name
         self.file = file
         self.renderer = renderer

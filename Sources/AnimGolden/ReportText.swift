@@ -48,6 +48,7 @@ enum ReportText {
         case .differs: "differs"
         case .sizeMismatch: "size differs"
         case .notDrawn: "not drawn"
+        case .unreadableGolden: frame.recorded ? "recorded" : "unreadable golden"
         case .missingGolden, .pass: frame.recorded ? "recorded" : frame.verdict.passed ? "passes" : "no golden"
         }
     }
@@ -62,6 +63,8 @@ enum ReportText {
             text = "size differs: expected \(expectedWidth)×\(expectedHeight) px, actual \(actualWidth)×\(actualHeight) px"
         case .missingGolden:
             text = "no golden file"
+        case let .unreadableGolden(reason):
+            text = "the golden cannot be read: " + reason
         case let .notDrawn(reason):
             text = "not drawn: " + reason
         case let .pass(difference):

@@ -88,6 +88,8 @@ extension FrameVerdict {
             return "passed within the tolerance: " + difference.summary
         case .missingGolden:
             return "no golden"
+        case let .unreadableGolden(reason):
+            return "the golden cannot be read: " + reason
         case let .notDrawn(reason):
             return "not drawn: " + reason
         case let .sizeMismatch(ew, eh, aw, ah):

@@ -23,4 +23,13 @@ public enum CanvasCheck {
         }
         return nil
     }
+
+    /// The error for a render of every frame when the scene has none, located where the scene's
+    /// duration comes from; nil when it has frames.
+    public static func noFrames(_ r: Renderer, file: String?) -> SceneError? {
+        guard r.frameCount == 0 else { return nil }
+        return r.scene.durationError(
+            "the scene has no frames: duration \(r.canvas.duration.formatted) s × \(r.canvas.fps.formatted) fps rounds to 0",
+            hint: "give the scene a longer canvas.duration", file: file)
+    }
 }

@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Write chosen frames side by side to one PNG.", valueName: "OUT.png"))
     var contactSheet: String?
 
-    @Option(name: .customLong("sheet-frames"), help: ArgumentHelp("Frames for --contact-sheet, comma-separated (default: --sheet-count evenly spaced).", valueName: "A,B,…"))
+    @Option(name: .customLong("sheet-frames"), parsing: .unconditional, help: ArgumentHelp("Frames for --contact-sheet, comma-separated (default: --sheet-count evenly spaced).", valueName: "A,B,…"))
     var sheetFrames: String?
 
     @Option(name: .customLong("sheet-count"), parsing: .unconditional, help: "How many evenly spaced frames --contact-sheet shows (default 6).")
@@ -73,7 +73,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("sheet-columns"), parsing: .unconditional, help: "Frames per row of --contact-sheet (default: one row).")
     var sheetColumns: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Only frames A to B, both included (A.. and ..B leave one end open).", valueName: "A..B"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only frames A to B, both included (A.. and ..B leave one end open).", valueName: "A..B"))
     var frames: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only frames at or after T seconds.", valueName: "T"))
@@ -187,7 +187,8 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
-        if let problem = CanvasCheck.problem(renderer, file: sceneName) {
+        if let problem = CanvasCheck.problem(renderer, file: sceneName)
+            ?? (frame == nil && time == nil ? CanvasCheck.noFrames(renderer, file: sceneName) : nil) {
             printError("error: " + problem.formatted(source: source))
             throw ExitCode(2)
         }

@@ -66,12 +66,16 @@ extension SceneDecoder {
         return max(t, a.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish)) })
     }
 
-    /// At most `SceneLimits.maxFrames` frames at the scene's own rate.
-    func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader) {
+    /// At most `SceneLimits.maxFrames` frames at the scene's own rate. The error is located where
+    /// the duration comes from (`canvas.duration`, or the animation or action that ends last when it
+    /// is inferred), or at `canvas.fps` for the default duration.
+    func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader, durationSource: ScenePlace?) {
         let frames = canvas.duration * canvas.fps
-        if frames > Double(SceneLimits.maxFrames) {
-            let where_ = object.optional("canvas") ?? object.reader
-            errors.append(where_.error("the scene asks for \(frames.rounded()) frames (duration \(canvas.duration) s at \(canvas.fps) fps); at most \(SceneLimits.maxFrames) are allowed"))
-        }
+        guard frames > Double(SceneLimits.maxFrames) else { return }
+        let fps = object.optional("canvas").flatMap { try? $0.object() }?.optional("fps")
+        let place = durationSource ?? (fps ?? object.optional("canvas") ?? object.reader).place
+        errors.append(SceneError(file: file, path: place.path, location: place.location, message:
+            "the scene asks for \(formatNumber(frames.rounded())) frames (duration \(formatNumber(canvas.duration)) s"
+                + "\(durationSource == nil ? ", the default," : "") at \(formatNumber(canvas.fps)) fps); at most \(SceneLimits.maxFrames) are allowed"))
     }
 }

@@ -113,7 +113,7 @@ final class SceneDecoder {
         let tolerance = object.optional("goldenTolerance").flatMap(decodeGoldenTolerance)
         guard var canvas else { return nil }
         let durationSource = decodeDurationSource(object, &canvas)
-        checkFrameCount(canvas, object)
+        checkFrameCount(canvas, object, durationSource: durationSource)
         let images = loadImages()
         let text = loadText()
         checkDynamicsBudget(until: canvas.duration)

@@ -130,6 +130,26 @@ struct GoldenRunnerTests {
         #expect(frame.summary.contains("no golden (record with --record missing or ANIMRENDER_RECORD=missing)"))
     }
 
+    /// A golden that cannot be decoded is that frame's verdict, said once (not also "no golden"),
+    /// and `failed` re-records it.
+    @Test func anUnreadableGoldenIsTheFramesVerdict() throws {
+        let setup = try Setup("unreadable")
+        defer { setup.folder.remove() }
+        _ = setup.run(.missing)
+        _ = try setup.folder.write("not a PNG", to: "Goldens/area/card/f0025.png")
+        let result = setup.run(.never)
+        #expect(!result.passed && result.scenes[0].problems.isEmpty)
+        let frame = try #require(result.scenes.first?.frames.first { $0.frame == 25 })
+        guard case let .unreadableGolden(reason) = frame.verdict else { Issue.record("\(frame.verdict)"); return }
+        #expect(reason.contains("f0025.png") && reason.contains("PNG"), "\(reason)")
+        #expect(frame.actual != nil && !frame.recorded)
+        #expect(frame.summary.contains("the golden cannot be read: ") && !frame.summary.contains("no golden"), "\(frame.summary)")
+        #expect(result.scenes[0].frames.filter(\.passed).count == 2)
+        let again = setup.run(.failed)
+        #expect(again.scenes[0].frames.first { $0.frame == 25 }?.recorded == true)
+        #expect(setup.run(.never).passed)
+    }
+
     @Test func aTimingChangeIsReportedWithItsFix() throws {
         let setup = try Setup("manifest")
         defer { setup.folder.remove() }
@@ -248,7 +268,7 @@ struct GoldenRunnerTests {
         defer { setup.folder.remove() }
         let result = setup.run(.missing)
         #expect(result.scenes[0].frames.isEmpty)
-        #expect(result.scenes[0].problems == ["the scene has no frames to check (duration × fps rounds to 0)"])
+        #expect(result.scenes[0].problems == ["the scene has no frames: duration 0 s × 50 fps rounds to 0 (hint: give the scene a longer canvas.duration)"])
         #expect(!result.passed)
     }
 

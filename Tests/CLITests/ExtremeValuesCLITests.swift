@@ -54,7 +54,20 @@ struct ExtremeValuesCLITests {
 
     @Test func sceneWithoutFramesNamesTheFile() throws {
         let json = Self.canvas(#""width": 10, "height": 10, "fps": 10, "duration": 0.001"#)
-        try expectRefused(json, ["--gif", "DIR/out.gif"], "the scene has no frames")
+        try expectRefused(json, ["--gif", "DIR/out.gif"], "scene.json:1:63: canvas.duration: the scene has no frames: duration 0.001 s × 10 fps rounds to 0")
+        let layers = #"[{"id": "a", "animations": [{"type": "spring", "keyPath": "opacity", "toValue": 0, "mass": 1e-300}]}]"#
+        let inferred = Self.canvas(#""width": 10, "height": 10, "fps": 10"#, layers: layers)
+        try expectRefused(inferred, ["--gif", "DIR/out.gif"], "scene.json:1:90: layers[0].animations[0]: the scene has no frames")
+    }
+
+    /// Too many frames are refused where the duration comes from, or at the rate for the default duration.
+    @Test func tooManyFramesAreLocatedWhereTheDurationComesFrom() throws {
+        let layers = #"[{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 5000}]}]"#
+        let inferred = Self.canvas(#""width": 10, "height": 10, "fps": 60"#, layers: layers)
+        try expectRefused(inferred, ["--gif", "DIR/out.gif"],
+                          "scene.json:1:90: layers[0].animations[0]: the scene asks for 300000 frames (duration 5000 s at 60 fps); at most 100000 are allowed")
+        try expectRefused(Self.canvas(#""width": 10, "height": 10, "fps": 200000"#), ["--gif", "DIR/out.gif"],
+                          "canvas.fps: the scene asks for 200000 frames (duration 1 s, the default, at 200000 fps)")
     }
 
     @Test(arguments: ["1e308", "1e6"])
