@@ -68,14 +68,13 @@ extension SceneDecoder {
 
     /// At most `SceneLimits.maxFrames` frames at the scene's own rate. The error is located where
     /// the duration comes from (`canvas.duration`, or the animation or action that ends last when it
-    /// is inferred), or at `canvas.fps` for the default duration.
+    /// is inferred), or at `canvas` for the default duration.
     func checkFrameCount(_ canvas: SceneCanvas, _ object: JSONObjectReader, durationSource: ScenePlace?) {
         let frames = canvas.duration * canvas.fps
         guard frames > Double(SceneLimits.maxFrames) else { return }
-        let fps = object.optional("canvas").flatMap { try? $0.object() }?.optional("fps")
-        let place = durationSource ?? (fps ?? object.optional("canvas") ?? object.reader).place
+        let place = durationSource ?? (object.optional("canvas") ?? object.reader).place
         errors.append(SceneError(file: file, path: place.path, location: place.location, message:
             "the scene asks for \(formatNumber(frames.rounded())) frames (duration \(formatNumber(canvas.duration)) s"
-                + "\(durationSource == nil ? ", the default," : "") at \(formatNumber(canvas.fps)) fps); at most \(SceneLimits.maxFrames) are allowed"))
+                + " at \(formatNumber(canvas.fps)) fps); at most \(SceneLimits.maxFrames) are allowed"))
     }
 }

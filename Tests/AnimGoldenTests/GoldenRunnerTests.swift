@@ -268,7 +268,10 @@ struct GoldenRunnerTests {
         defer { setup.folder.remove() }
         let result = setup.run(.missing)
         #expect(result.scenes[0].frames.isEmpty)
-        #expect(result.scenes[0].problems == ["the scene has no frames: duration 0 s × 50 fps rounds to 0 (hint: give the scene a longer canvas.duration)"])
+        #expect(result.scenes[0].problems.count == 1)
+        #expect(result.scenes[0].problems[0].contains(
+            "card.json:1:63: canvas.duration: the scene has no frames: duration 0 s × 50 fps rounds to 0 (hint: give the scene a longer canvas.duration)\n"),
+            "\(result.scenes[0].problems)")
         #expect(!result.passed)
     }
 
