@@ -56,6 +56,11 @@ public struct DynamicAnimator: Hashable, Sendable {
         world.step()
     }
 
+    /// ``step()``, counting the world's work in `budget` (``World/step(_:budget:)``).
+    public mutating func step(budget: inout WorkBudget) throws(WorkLimitExceeded) {
+        try world.step(budget: &budget)
+    }
+
     /// An item's centre (points, reference coordinates) and angle, if it is in the animator.
     public func pose(of item: Int) -> (center: Point, angle: Double)? {
         items.firstIndex(of: item).map(pose(atIndex:))

@@ -21,9 +21,16 @@ public struct World: Hashable, Sendable {
     /// Advances one fixed step, split into equal sub-steps when a body would otherwise move more
     /// than half its smallest half extent in one (no tunnelling through thin boundaries).
     public mutating func step(_ h: Double = PhysicsSettings.step) {
+        var budget = WorkBudget.unlimited
+        // An unlimited budget never runs out.
+        try? step(h, budget: &budget)
+    }
+
+    /// ``step(_:)``, counting its work in `budget`: it stops, mid-step, once that passes a limit.
+    public mutating func step(_ h: Double = PhysicsSettings.step, budget: inout WorkBudget) throws(WorkLimitExceeded) {
         guard !isAsleep else { return }
         let n = substeps(h)
-        for _ in 0..<n { solve(dt: h / Double(n)) }
+        for _ in 0..<n { try solve(dt: h / Double(n), budget: &budget) }
         for j in joints.indices { joints[j].commitDeferredLength() }
         updateSleep(h)
     }
@@ -39,11 +46,15 @@ public struct World: Hashable, Sendable {
         return ratio < Double(PhysicsSettings.maxSubsteps) ? Int(ratio.rounded(.up)) : PhysicsSettings.maxSubsteps
     }
 
-    mutating func solve(dt: Double) {
+    /// One sub-step; its work is counted before it is done: the bodies, the broad phase as it
+    /// goes, then the contacts and joints to solve.
+    mutating func solve(dt: Double, budget: inout WorkBudget) throws(WorkLimitExceeded) {
+        try budget.spend(parts: bodies.count * WorkBudget.Cost.body)
         // The placements (a sine and a cosine each) serve the contacts' set-up too: integrating
         // the velocities does not turn the bodies.
         let placements = bodies.map(\.placement)
-        collide(placements)
+        try collide(placements, budget: &budget)
+        try budget.spend(parts: (contacts.count + joints.count) * WorkBudget.Cost.constraint)
         integrateVelocities(dt)
         var solver = ContactSolver(contacts: contacts, bodies: bodies, placements: placements)
         solver.warmStart(&bodies)
@@ -64,10 +75,10 @@ public struct World: Hashable, Sendable {
 
     /// New manifolds for every pair that may collide and whose boxes overlap at `placements` (the
     /// bodies' current ones), warm-started from the last step's, in the pairs' order.
-    mutating func collide(_ placements: [Placement]) {
+    mutating func collide(_ placements: [Placement], budget: inout WorkBudget) throws(WorkLimitExceeded) {
         let old = contacts
         let previous = ContactChains(old, bodies: bodies.count)
-        let pairs = overlappingPairs(placements)
+        let pairs = try overlappingPairs(placements, budget: &budget)
         contacts.removeAll(keepingCapacity: true)
         for (a, b) in pairs {
             // Fields read where they are: a copy of a whole body would retain its shape's arrays.
@@ -81,13 +92,15 @@ public struct World: Hashable, Sendable {
     }
 
     /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in order.
-    func overlappingPairs(_ placements: [Placement]) -> [(Int, Int)] {
+    /// The broad phase's work is counted as it goes: it stops once that passes a limit.
+    func overlappingPairs(_ placements: [Placement], budget: inout WorkBudget) throws(WorkLimitExceeded) -> [(Int, Int)] {
         let boxes = bodies.indices.map { bodies[$0].shape.bounds(placements[$0]) }
         var found: [(rank: CollisionPairs.Rank, a: Int, b: Int)] = []
-        BroadPhase.overlaps(boxes, moving: bodies.indices.map { bodies[$0].isDynamic }) { a, b in
+        let sweep = BroadPhase.overlaps(boxes, moving: bodies.indices.map { bodies[$0].isDynamic }, until: { budget.stops($0) }) { a, b in
             guard bodies[a].isDynamic || bodies[b].isDynamic, let rank = collisions.rank(a, b) else { return }
             found.append((rank, a, b))
         }
+        try budget.spend(sweep: sweep)
         return found.sorted { $0.rank < $1.rank }.map { ($0.a, $0.b) }
     }
 
