@@ -7,10 +7,17 @@ import AnimLayers
 /// timeline is walked in order. Actions keep file order at equal times; completions follow them.
 enum CompletionScheduler {
     static func expand(_ actions: [TimedAction]) -> [TimedAction] {
+        expandTracingOrigins(actions).actions
+    }
+
+    /// ``expand(_:)``, with per output action the index in `actions` of the action it comes from
+    /// (itself, or the action whose completion handler, or whose completion's handler, it is).
+    static func expandTracingOrigins(_ actions: [TimedAction]) -> (actions: [TimedAction], origins: [Int]) {
         var pending = PendingActions(actions)
-        var output: [TimedAction] = []
-        while let item = pending.pop() {
+        var output: [TimedAction] = [], origins: [Int] = []
+        while let (item, origin) = pending.pop() {
             output.append(item)
+            origins.append(origin)
             guard let a = Completable(item.action, at: item.time), !a.completion.isEmpty else { continue }
             // Every pending action comes after this one: the first that interrupts it before its end.
             let interruption = pending.firstInterruption(of: a.interruptedUnder, before: a.end)
@@ -19,10 +26,10 @@ enum CompletionScheduler {
             // Pushed completions order after every action given in the file and every earlier one,
             // so a completion follows the action that interrupted it.
             for completion in a.completion where completion.condition != (finished ? .interrupted : .finished) {
-                pending.push(completion.action, at: time)
+                pending.push(completion.action, at: time, origin: origin)
             }
         }
-        return output
+        return (output, origins)
     }
 
     /// An action with a completion handler: when it ends, and the keys of what interrupts it

@@ -33,15 +33,25 @@ public enum DynamicsSimulation {
         return (total, over)
     }
 
-    static func run(_ timeline: inout Timeline, until end: Double) {
+    /// What the animators of a scene may do, counted as they run (``WorkBudget``): at most 40
+    /// million item-steps of work, sub-steps, box pairs, contacts and joints included (the count
+    /// above sees neither sub-steps nor contacts), and at most a million pairs of overlapping items
+    /// in one sub-step (each a contact held in memory). About half a minute and 500 MB at worst
+    /// (docs/dynamics.md, "Budget").
+    public static let budget = WorkBudget(limit: 40_000_000, maxOverlaps: 1_000_000)
+
+    /// Runs the animators, one reference view after the other, counting their work in `budget`;
+    /// throws at the action whose stretch was running when the total passed the limit.
+    static func run(_ timeline: inout Timeline, until end: Double, budget: inout WorkBudget) throws(DynamicsWorkExceeded) {
         var views: [Int] = []
         for case let .dynamics(d) in timeline.actions.map(\.action) where !views.contains(d.referenceView) {
             views.append(d.referenceView)
         }
-        for view in views { run(timeline: &timeline, referenceView: view, until: end) }
+        for view in views { try run(timeline: &timeline, referenceView: view, until: end, budget: &budget) }
     }
 
-    private static func run(timeline: inout Timeline, referenceView view: Int, until end: Double) {
+    private static func run(timeline: inout Timeline, referenceView view: Int, until end: Double,
+                            budget: inout WorkBudget) throws(DynamicsWorkExceeded) {
         let events = timeline.actions.indices.filter {
             if case let .dynamics(d) = timeline.actions[$0].action { d.referenceView == view } else { false }
         }
@@ -56,14 +66,25 @@ public enum DynamicsSimulation {
             let steps = Self.steps(from: start, to: stop)
             var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
             track.record(a)
-            for _ in 0..<steps {
-                a.step()
-                track.record(a)
-                if a.isAsleep { break }  // the animator pauses; the last pose holds
+            do {
+                try simulate(&a, steps: steps, into: &track, budget: &budget)
+            } catch {
+                throw DynamicsWorkExceeded(action: index, time: start, cause: error)
             }
             action.track = track
             timeline.actions[index].action = .dynamics(action)
             animator = a
+        }
+    }
+
+    /// Steps the animator up to `steps` times, recording each pose, until it sleeps (the animator
+    /// pauses; the last pose holds).
+    private static func simulate(_ a: inout DynamicAnimator, steps: Int, into track: inout DynamicsTrack,
+                                 budget: inout WorkBudget) throws(WorkLimitExceeded) {
+        for _ in 0..<steps {
+            try a.step(budget: &budget)
+            track.record(a)
+            if a.isAsleep { break }
         }
     }
 
@@ -89,4 +110,17 @@ public enum DynamicsSimulation {
         return DynamicItem(center: p.position, size: p.bounds.standardized.size, angle: arcTangent2(p.transform.m12, p.transform.m11),
                            collisionBoundsType: type)
     }
+}
+
+/// A scene's dynamics simulations passed a limit of their budget (``DynamicsSimulation/budget``).
+public struct DynamicsWorkExceeded: Error, Hashable, Sendable {
+    /// The index of the `dynamics` action whose stretch was running: in the timeline's actions
+    /// while simulating, in the actions given to ``Timeline/init(model:actions:dynamicsEnd:dynamicsBudget:)``
+    /// once thrown from it (there, an action run by a completion handler is traced to the action
+    /// whose handler it is).
+    public var action: Int
+    /// The scene time at which that action starts.
+    public var time: Double
+    /// Which limit was passed.
+    public var cause: WorkLimitExceeded
 }

@@ -13,30 +13,35 @@ struct PendingActions {
 
     /// Every action pushed, by order; nil once popped.
     private var actions: [Action?] = []
+    /// Per action pushed, by order: the index of the given action it comes from (itself, or the
+    /// action whose completion handler it is).
+    private var origins: [Int] = []
     private var queue = MinHeap<Slot>()
     /// The pending actions that interrupt under each key (popped ones are dropped lazily); only
     /// looked up, never iterated.
     private var interrupters: [CompletionScheduler.InterruptKey: MinHeap<Slot>] = [:]
 
     init(_ timed: [TimedAction]) {
-        for t in timed { push(t.action, at: t.time) }
+        for (k, t) in timed.enumerated() { push(t.action, at: t.time, origin: k) }
     }
 
-    /// Adds an action after every action pushed before it at the same time.
-    mutating func push(_ action: Action, at time: Double) {
+    /// Adds an action after every action pushed before it at the same time; `origin` is the index
+    /// of the given action it comes from.
+    mutating func push(_ action: Action, at time: Double, origin: Int) {
         let slot = Slot(time: time, order: actions.count)
         actions.append(action)
+        origins.append(origin)
         queue.push(slot)
         for key in CompletionScheduler.interruptKeys(of: action) {
             interrupters[key, default: MinHeap()].push(slot)
         }
     }
 
-    /// Removes and returns the first pending action.
-    mutating func pop() -> TimedAction? {
+    /// Removes and returns the first pending action, with its origin.
+    mutating func pop() -> (action: TimedAction, origin: Int)? {
         guard let slot = queue.pop(), let action = actions[slot.order] else { return nil }
         actions[slot.order] = nil
-        return TimedAction(time: slot.time, action: action)
+        return (TimedAction(time: slot.time, action: action), origins[slot.order])
     }
 
     /// The time of the first pending action before `end` filed under one of `keys`.

@@ -1,4 +1,5 @@
 import AnimLayers
+import AnimPhysics
 
 /// What happens at one scene time (the `timeline` of a scene file, plus the layers' own
 /// `animations`, which are added at t = 0).
@@ -89,11 +90,33 @@ public struct Timeline: Hashable, Sendable {
     /// Actions in the order they apply: by time, ties in file order (the array is kept sorted).
     public internal(set) var actions: [TimedAction]
 
+    /// A timeline whose `dynamics` simulations may take any time (for scenes made in code; scene
+    /// files are limited, ``init(model:actions:dynamicsEnd:dynamicsBudget:)``).
     /// - Parameter dynamicsEnd: the scene time up to which `dynamics` actions are simulated.
     public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double = 60) {
         self.model = model
         // A stable sort: equal times keep their file order; completions are scheduled in.
         self.actions = CompletionScheduler.expand(actions)
-        DynamicsSimulation.run(&self, until: dynamicsEnd)
+        var budget = WorkBudget.unlimited
+        // An unlimited budget never runs out.
+        try? DynamicsSimulation.run(&self, until: dynamicsEnd, budget: &budget)
+    }
+
+    /// A timeline whose `dynamics` simulations stop once their work, counted over the whole
+    /// scene, passes a limit of `dynamicsBudget`: the error names the index in `actions` of the
+    /// action that was running.
+    public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double,
+                dynamicsBudget: WorkBudget) throws(DynamicsWorkExceeded) {
+        self.model = model
+        let (expanded, origins) = CompletionScheduler.expandTracingOrigins(actions)
+        self.actions = expanded
+        var budget = dynamicsBudget
+        do {
+            try DynamicsSimulation.run(&self, until: dynamicsEnd, budget: &budget)
+        } catch {
+            var e = error
+            e.action = origins[error.action]
+            throw e
+        }
     }
 }
