@@ -237,4 +237,33 @@ extension SceneDecoder {
             "the dynamics simulations would run \(Int(min(total, 1e18))) item-steps (items × 1/120 s steps); at most \(DynamicsSimulation.maxItemSteps) are allowed",
             hint: "use fewer items, or end the scene (or the behaviours, with removeAllBehaviors) sooner"))
     }
+
+    /// The timeline, with the dynamics simulations run (up to `end`), or nil with an error at the
+    /// `dynamics` action that was running when their work passed a limit of `dynamicsBudget`: the
+    /// item-step count (``checkDynamicsBudget(until:)``) sees neither sub-steps nor contacts.
+    func simulateDynamics(until end: Double) -> Timeline? {
+        do {
+            return try Timeline(model: tree, actions: actions, dynamicsEnd: end, dynamicsBudget: dynamicsBudget)
+        } catch {
+            let place = actionPlaces[error.action]
+            let (message, hint) = Self.describe(error)
+            errors.append(SceneError(file: file, path: place.path, location: place.location, message: message, hint: hint))
+            return nil
+        }
+    }
+
+    /// The message and hint for a simulation stopped by its budget.
+    static func describe(_ e: DynamicsWorkExceeded) -> (message: String, hint: String) {
+        let started = "the dynamics simulation started at t = \(formatNumber(e.time)) s"
+        switch e.cause.reason {
+        case .total:
+            return ("\(started) takes the scene past \(e.cause.limit) item-steps of work, counting sub-steps (a fast or small item "
+                        + "takes up to 64 a 1/120 s step) and contacts (10 each); at most \(e.cause.limit) are allowed",
+                    "use fewer, larger or slower items, or end the scene (or the behaviours, with removeAllBehaviors) sooner")
+        case .overlapsAtOnce:
+            return ("\(started) has more than \(e.cause.limit) pairs of items overlapping at once, each a contact to solve; "
+                        + "at most \(e.cause.limit) are allowed",
+                    "start fewer items on one spot")
+        }
+    }
 }

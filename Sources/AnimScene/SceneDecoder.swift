@@ -69,6 +69,8 @@ final class SceneDecoder {
     /// The most pixels a scene's images may hold together once decoded: 2²⁸ (1 GiB), as much as the
     /// largest single image may (each is also limited on its own, in AnimCodecs).
     var maxImagePixels = 1 << 28
+    /// The work the scene's dynamics simulations may do (``DynamicsSimulation/budget``).
+    var dynamicsBudget = DynamicsSimulation.budget
     /// The canvas's root layer, once a transition needs it as a layer (``rootLayerContainer()``).
     var rootContainer: Int?
     /// The canvas in points (the window's bounds).
@@ -118,8 +120,8 @@ final class SceneDecoder {
         let text = loadText()
         checkDynamicsBudget(until: canvas.duration)
         // The timeline runs the dynamics simulations: not with values already found to be wrong.
-        guard errors.isEmpty else { return nil }
-        var scene = Scene(canvas: canvas, timeline: Timeline(model: tree, actions: actions, dynamicsEnd: canvas.duration), title: title,
+        guard errors.isEmpty, let timeline = simulateDynamics(until: canvas.duration) else { return nil }
+        var scene = Scene(canvas: canvas, timeline: timeline, title: title,
                           goldenFrames: golden?.map(\.frame), goldenTolerance: tolerance, images: images, text: text)
         scene.goldenFrameLocations = golden?.map(\.location) ?? []
         scene.durationSource = durationSource
