@@ -332,9 +332,12 @@ extension Path {
     /// Bézier whose largest second difference of control points is M (at most 4096 chords per
     /// curve). A closed subpath's polyline ends with a copy of its first point (so an open subpath
     /// that returns to its start looks the same); a lone move gives no polyline. A tolerance below
-    /// 1e-6 (or NaN) is treated as 1e-6. The result depends only on the path and the tolerance.
+    /// 1e-6 (or NaN) is treated as 1e-6. The curves of one path share at most `ChordBudget.limit`
+    /// chords (past it each gets fewer, see `ChordBudget`). The result depends only on the path and
+    /// the tolerance.
     public func flattened(tolerance: Double) -> [[Point]] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
+        let budget = chordBudget(tolerance: tolerance)
         var out: [[Point]] = []
         var line: [Point] = []
         var cursor = SubpathCursor()
@@ -350,7 +353,7 @@ extension Path {
             case .line, .quad, .cubic:
                 guard let start = cursor.current else { break }
                 if line.isEmpty { line = [start] }
-                Self.appendFlattened(element, from: start, tolerance: tolerance, to: &line)
+                Self.appendFlattened(element, from: start, tolerance: tolerance, budget: budget, to: &line)
             case .close:
                 // A second close in a row has nothing left to close.
                 guard cursor.current != nil, let first = cursor.subpathStart, !line.isEmpty else { break }
@@ -363,24 +366,21 @@ extension Path {
         return out
     }
 
-    /// Appends the chord end points of a drawing element (not its start).
-    static func appendFlattened(_ element: Element, from start: Point, tolerance: Double, to line: inout [Point]) {
+    /// Appends the chord end points of a drawing element (not its start): a line's end, or the
+    /// chords `budget` gives a curve for Wang's count within `tolerance`.
+    static func appendFlattened(_ element: Element, from start: Point, tolerance: Double, budget: ChordBudget,
+                                to line: inout [Point]) {
         let curve: PathSegment.Curve
-        let chords: Int
         switch element {
         case let .line(p):
             line.append(p)
             return
-        case let .quad(c, p):
-            curve = .quad(c, p)
-            chords = chordCount(degree: 2, secondDifference: (start - c * 2 + p).norm, tolerance: tolerance)
-        case let .cubic(c1, c2, p):
-            curve = .cubic(c1, c2, p)
-            let m = Swift.max((start - c1 * 2 + c2).norm, (c1 - c2 * 2 + p).norm)
-            chords = chordCount(degree: 3, secondDifference: m, tolerance: tolerance)
-        case .move, .close:
-            return
+        case let .quad(c, p): curve = .quad(c, p)
+        case let .cubic(c1, c2, p): curve = .cubic(c1, c2, p)
+        case .move, .close: return
         }
+        guard let wang = wangChords(element, from: start, tolerance: tolerance) else { return }
+        let chords = budget.chords(wang)
         for i in 1...chords {
             line.append(curve.point(from: start, at: Double(i) / Double(chords)))
         }

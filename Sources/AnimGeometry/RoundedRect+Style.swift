@@ -71,7 +71,7 @@ extension RoundedRect {
         for start in [0, 4, 8] {
             if start > 0 { out.append(p[start]) }
             Path.appendFlattened(.cubic(p[start + 1], p[start + 2], p[start + 3]), from: p[start],
-                                 tolerance: tolerance, to: &out)
+                                 tolerance: tolerance, budget: .ample, to: &out)
         }
     }
 

@@ -82,9 +82,15 @@ extension Path {
     /// it is a chord of, so that the ends dashes and strokeStart/strokeEnd cut can be treated the
     /// same way (`refiningEnds(maxTurn:)`). See StrokeChords.swift for why the chords between stay
     /// as Wang's bound has them.
+    ///
+    /// The curves share at most `ChordBudget.limit` chords (for half the tolerance), as for filling.
+    /// A path past it has the ends of its curves left as the budget's chords have them, unsplit,
+    /// so that the limit holds here too (`refiningEnds` still splits the two end chords of each
+    /// polyline it is given, at most 12 more chords each).
     public func strokePolylines(tolerance: Double, halfWidth: Double = 0) -> [StrokePolyline] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
-        let maxTurn = StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth)
+        let budget = chordBudget(tolerance: tolerance / 2)
+        let maxTurn = budget.isWithinLimit ? StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth) : Double.pi
         var out: [StrokePolyline] = []
         var line: StrokePolyline?
         var direction: Point?
@@ -111,7 +117,8 @@ extension Path {
                 guard let start = cursor.current else { break }
                 if line == nil { line = StrokePolyline(points: [start]) }
                 if direction == nil || direction == .zero { direction = element.points.first { $0 != start }.map { $0 - start } }
-                let (chords, curve) = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn)
+                let (chords, curve) = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn,
+                                                        budget: budget)
                 var index = -1
                 if let curve {
                     index = line?.curves.count ?? 0
@@ -138,11 +145,12 @@ extension Path {
 extension Path {
     /// The chords of a drawing element (their end points and curve parameters, not the start):
     /// Wang's chords, those at the two ends of a curve split toward them until the curve turns by
-    /// at most `maxTurn` across them; and the curve, nil for a line.
-    static func strokeChords(_ element: Element, from start: Point, tolerance: Double,
-                             maxTurn: Double) -> ([(Point, Double)], StrokeCurve?) {
+    /// at most `maxTurn` across them; and the curve, nil for a line. `budget` is the path's for
+    /// half the `tolerance`.
+    static func strokeChords(_ element: Element, from start: Point, tolerance: Double, maxTurn: Double,
+                             budget: ChordBudget) -> ([(Point, Double)], StrokeCurve?) {
         var points: [Point] = []
-        appendFlattened(element, from: start, tolerance: tolerance / 2, to: &points)
+        appendFlattened(element, from: start, tolerance: tolerance / 2, budget: budget, to: &points)
         let curve: StrokeCurve
         switch element {
         case let .quad(c, p): curve = StrokeCurve(start: start, curve: .quad(c, p))
