@@ -337,7 +337,15 @@ extension Path {
     /// the tolerance.
     public func flattened(tolerance: Double) -> [[Point]] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
-        let budget = chordBudget(tolerance: tolerance)
+        // Flattened as the curves ask, and again within the budget only when they ask for more.
+        return flattened(tolerance: tolerance, budget: nil)
+            ?? flattened(tolerance: tolerance, budget: chordBudget(tolerance: tolerance)) ?? []
+    }
+
+    /// The polylines with each curve's chords as `budget` gives them; for a nil budget as the
+    /// curves ask, and nil once they ask for more than `ChordBudget.limit` together.
+    private func flattened(tolerance: Double, budget: ChordBudget?) -> [[Point]]? {
+        var requested = 0
         var out: [[Point]] = []
         var line: [Point] = []
         var cursor = SubpathCursor()
@@ -353,7 +361,8 @@ extension Path {
             case .line, .quad, .cubic:
                 guard let start = cursor.current else { break }
                 if line.isEmpty { line = [start] }
-                Self.appendFlattened(element, from: start, tolerance: tolerance, budget: budget, to: &line)
+                requested += Self.appendFlattened(element, from: start, tolerance: tolerance, budget: budget ?? .ample, to: &line)
+                if budget == nil, requested > ChordBudget.limit { return nil }
             case .close:
                 // A second close in a row has nothing left to close.
                 guard cursor.current != nil, let first = cursor.subpathStart, !line.isEmpty else { break }
@@ -367,23 +376,26 @@ extension Path {
     }
 
     /// Appends the chord end points of a drawing element (not its start): a line's end, or the
-    /// chords `budget` gives a curve for Wang's count within `tolerance`.
+    /// chords `budget` gives a curve for Wang's count within `tolerance`. Returns that count (0
+    /// for a line).
+    @discardableResult
     static func appendFlattened(_ element: Element, from start: Point, tolerance: Double, budget: ChordBudget,
-                                to line: inout [Point]) {
+                                to line: inout [Point]) -> Int {
         let curve: PathSegment.Curve
         switch element {
         case let .line(p):
             line.append(p)
-            return
+            return 0
         case let .quad(c, p): curve = .quad(c, p)
         case let .cubic(c1, c2, p): curve = .cubic(c1, c2, p)
-        case .move, .close: return
+        case .move, .close: return 0
         }
-        guard let wang = wangChords(element, from: start, tolerance: tolerance) else { return }
+        guard let wang = wangChords(element, from: start, tolerance: tolerance) else { return 0 }
         let chords = budget.chords(wang)
         for i in 1...chords {
             line.append(curve.point(from: start, at: Double(i) / Double(chords)))
         }
+        return wang
     }
 
     /// Wang's formula: chords of equal parameter step keeping a degree-d Bézier within `tolerance`.

@@ -89,8 +89,18 @@ extension Path {
     /// polyline it is given, at most 12 more chords each).
     public func strokePolylines(tolerance: Double, halfWidth: Double = 0) -> [StrokePolyline] {
         let tolerance = tolerance >= 1e-6 ? tolerance : 1e-6
-        let budget = chordBudget(tolerance: tolerance / 2)
-        let maxTurn = budget.isWithinLimit ? StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth) : Double.pi
+        // As the curves ask, and again within the budget only when they ask for more.
+        return strokePolylines(tolerance: tolerance, halfWidth: halfWidth, budget: nil)
+            ?? strokePolylines(tolerance: tolerance, halfWidth: halfWidth, budget: chordBudget(tolerance: tolerance / 2)) ?? []
+    }
+
+    /// The stroke polylines with each curve's chords as `budget` (for half the tolerance) gives
+    /// them; for a nil budget as the curves ask, and nil once they ask for more than
+    /// `ChordBudget.limit` together.
+    private func strokePolylines(tolerance: Double, halfWidth: Double, budget: ChordBudget?) -> [StrokePolyline]? {
+        let overBudget = budget.map { !$0.isWithinLimit } ?? false
+        let maxTurn = overBudget ? Double.pi : StrokePolyline.maxTurn(tolerance: tolerance, halfWidth: halfWidth)
+        var requested = 0
         var out: [StrokePolyline] = []
         var line: StrokePolyline?
         var direction: Point?
@@ -117,8 +127,10 @@ extension Path {
                 guard let start = cursor.current else { break }
                 if line == nil { line = StrokePolyline(points: [start]) }
                 if direction == nil || direction == .zero { direction = element.points.first { $0 != start }.map { $0 - start } }
-                let (chords, curve) = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn,
-                                                        budget: budget)
+                let (chords, curve, asked) = Self.strokeChords(element, from: start, tolerance: tolerance, maxTurn: maxTurn,
+                                                               budget: budget ?? .ample)
+                requested += asked
+                if budget == nil, requested > ChordBudget.limit { return nil }
                 var index = -1
                 if let curve {
                     index = line?.curves.count ?? 0
@@ -145,26 +157,26 @@ extension Path {
 extension Path {
     /// The chords of a drawing element (their end points and curve parameters, not the start):
     /// Wang's chords, those at the two ends of a curve split toward them until the curve turns by
-    /// at most `maxTurn` across them; and the curve, nil for a line. `budget` is the path's for
-    /// half the `tolerance`.
+    /// at most `maxTurn` across them; the curve, nil for a line; and Wang's count for the curve (0
+    /// for a line). `budget` is the path's for half the `tolerance`.
     static func strokeChords(_ element: Element, from start: Point, tolerance: Double, maxTurn: Double,
-                             budget: ChordBudget) -> ([(Point, Double)], StrokeCurve?) {
+                             budget: ChordBudget) -> ([(Point, Double)], StrokeCurve?, Int) {
         var points: [Point] = []
-        appendFlattened(element, from: start, tolerance: tolerance / 2, budget: budget, to: &points)
+        let asked = appendFlattened(element, from: start, tolerance: tolerance / 2, budget: budget, to: &points)
         let curve: StrokeCurve
         switch element {
         case let .quad(c, p): curve = StrokeCurve(start: start, curve: .quad(c, p))
         case let .cubic(c1, c2, p): curve = StrokeCurve(start: start, curve: .cubic(c1, c2, p))
-        default: return (points.map { ($0, 1) }, nil)
+        default: return (points.map { ($0, 1) }, nil, 0)
         }
         let n = points.count
-        guard maxTurn < Double.pi else { return (points.enumerated().map { ($1, Double($0 + 1) / Double(n)) }, curve) }
+        guard maxTurn < Double.pi else { return (points.enumerated().map { ($1, Double($0 + 1) / Double(n)) }, curve, asked) }
         var chords: [(Point, Double)] = []
         chords.reserveCapacity(n + 16)
         for i in 0..<n {
             curve.appendChords(from: Double(i) / Double(n), to: Double(i + 1) / Double(n), maxTurn: maxTurn,
                                splittingAt: 0, 1, to: &chords)
         }
-        return (chords, curve)
+        return (chords, curve, asked)
     }
 }
