@@ -58,34 +58,52 @@ public enum DynamicsSimulation {
         var animator: DynamicAnimator?
         for (k, index) in events.enumerated() {
             guard case var .dynamics(action) = timeline.actions[index].action else { continue }
+            // Taken, not copied: its lists grow in place.
+            var a = updated(animator.take(), by: action, at: index, view: view, in: timeline)
             let start = timeline.actions[index].time
-            let tree = timeline.presentation(at: start, actionCount: index)
-            var a = animator ?? DynamicAnimator(referenceBounds: tree.nodes[view].properties.bounds)
-            a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) { item(tree, $0, action.collisionBoundsTypes[$0] ?? .rectangle) }
             let stop = stretchEnd(next: k + 1 < events.count ? timeline.actions[events[k + 1]].time : nil, end: end, start: start)
-            let steps = Self.steps(from: start, to: stop)
-            var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
-            track.record(a)
             do {
-                try simulate(&a, steps: steps, into: &track, budget: &budget)
+                action.track = try track(&a, from: start, steps: Self.steps(from: start, to: stop), budget: &budget)
             } catch {
                 throw DynamicsWorkExceeded(action: index, time: start, cause: error)
             }
-            action.track = track
             timeline.actions[index].action = .dynamics(action)
             animator = a
         }
     }
 
-    /// Steps the animator up to `steps` times, recording each pose, until it sleeps (the animator
-    /// pauses; the last pose holds).
-    private static func simulate(_ a: inout DynamicAnimator, steps: Int, into track: inout DynamicsTrack,
-                                 budget: inout WorkBudget) throws(WorkLimitExceeded) {
+    /// `animator` (nil before the view's first action) after the action at `index` changes its
+    /// behaviours. The presentation tree at the action gives a new animator's reference bounds and
+    /// the items entering it; it is built only when one of those is needed, not for an action whose
+    /// items are all in the animator already (it walks every earlier action: built at every action,
+    /// n actions on the same items cost n² action walks).
+    private static func updated(_ animator: consuming DynamicAnimator?, by action: DynamicsAction, at index: Int, view: Int,
+                                in timeline: Timeline) -> DynamicAnimator {
+        var tree: LayerTree?
+        func presentation() -> LayerTree {
+            let t = tree ?? timeline.presentation(at: timeline.actions[index].time, actionCount: index)
+            tree = t
+            return t
+        }
+        var a = animator.take() ?? DynamicAnimator(referenceBounds: presentation().nodes[view].properties.bounds)
+        a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) {
+            item(presentation(), $0, action.collisionBoundsTypes[$0] ?? .rectangle)
+        }
+        return a
+    }
+
+    /// The track of a stretch from `start`: the animator's poses now and after each step, up to
+    /// `steps` of them or until it sleeps (the animator pauses; the last pose holds).
+    private static func track(_ a: inout DynamicAnimator, from start: Double, steps: Int,
+                              budget: inout WorkBudget) throws(WorkLimitExceeded) -> DynamicsTrack {
+        var track = DynamicsTrack(start: start, step: PhysicsSettings.step, items: a.items)
+        track.record(a)
         for _ in 0..<steps {
             try a.step(budget: &budget)
             track.record(a)
             if a.isAsleep { break }
         }
+        return track
     }
 
     /// Where a stretch starting at `start` stops: at the view's next action, but never after the

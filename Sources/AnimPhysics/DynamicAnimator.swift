@@ -6,6 +6,9 @@ import AnimGeometry
 public struct DynamicAnimator: Hashable, Sendable {
     public let referenceBounds: Rect
     public private(set) var behaviors: [DynamicBehavior] = []
+    /// The places in `behaviors` of those that shape the world: all but instantaneous pushes, which
+    /// act once, when added (they stay only to keep their items in the animator).
+    var shaping: [Int] = []
     /// The items in the animator, in the order first named; body i of the world is item i.
     public private(set) var items: [Int] = []
     var sizes: [Size] = []
@@ -20,18 +23,34 @@ public struct DynamicAnimator: Hashable, Sendable {
 
     /// removeAllBehaviors (optionally), then addBehavior for each of `added`. `initial` gives the
     /// state of an item entering the animator. Instantaneous pushes among `added` act now.
+    /// The lists grow in place and the world is built from the behaviours that shape it, so an
+    /// update costs what its items and those behaviours do, not what every push added before does
+    /// (n pushes, one per update, cost n² when each update went over all of them).
     public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], initial: (Int) -> DynamicItem) {
-        let kept = removingAll ? [] : behaviors
         let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
-        let all = kept + added
-        var newItems: [Int] = []
-        var named: Set<Int> = []
-        for b in all { for id in b.items where named.insert(id).inserted { newItems.append(id) } }
+        if removingAll { (behaviors, shaping, items) = ([], [], []) }
+        // `items` are those the kept behaviours name, in the order first named; the added ones follow.
+        var named = Set(items)
+        for b in added { for id in b.items where named.insert(id).inserted { items.append(id) } }
+        let bodies = makeBodies(keeping: oldBodies, initial: initial)
+        var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
+        let firstAdded = behaviors.count
+        for b in added {
+            if !b.actsOnce { shaping.append(behaviors.count) }
+            behaviors.append(builder.resolvingLength(b))
+        }
+        world = builder.build(shaping.map { ($0, behaviors[$0]) }, firstAdded: firstAdded)
+        for case let .push(p) in added where p.mode == .instantaneous { applyImpulse(p) }
+    }
+
+    /// The bodies of `items`: those of `old` as they are, new ones from `initial`; sets `sizes` and
+    /// `boundsTypes` to match.
+    private mutating func makeBodies(keeping old: [Int: (Body, (Size, CollisionBoundsType))], initial: (Int) -> DynamicItem) -> [Body] {
         var bodies: [Body] = []
         sizes = []
         boundsTypes = []
-        for id in newItems {
-            if let (body, (size, type)) = oldBodies[id] {
+        for id in items {
+            if let (body, (size, type)) = old[id] {
                 bodies.append(body)
                 sizes.append(size)
                 boundsTypes.append(type)
@@ -45,11 +64,7 @@ public struct DynamicAnimator: Hashable, Sendable {
                 boundsTypes.append(item.collisionBoundsType)
             }
         }
-        items = newItems
-        var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
-        behaviors = kept + added.map { builder.resolvingLength($0) }
-        world = builder.build(behaviors, firstAdded: kept.count)
-        for case let .push(p) in added where p.mode == .instantaneous { applyImpulse(p) }
+        return bodies
     }
 
     public mutating func step() {
@@ -92,4 +107,11 @@ public struct DynamicAnimator: Hashable, Sendable {
 
     static let scale = PhysicsSettings.pointsPerMetre
     static func metres(_ p: Point) -> Vec2 { Vec2(p.x / scale, p.y / scale) }
+}
+
+extension DynamicBehavior {
+    /// An instantaneous push: it acts once, when added, and shapes no world after.
+    var actsOnce: Bool {
+        if case let .push(p) = self { p.mode == .instantaneous } else { false }
+    }
 }

@@ -36,16 +36,19 @@ struct WorldBuilder {
         return .attachment(a)
     }
 
-    /// - Parameter firstAdded: the index of the first behaviour added just now (the others were
+    /// - Parameter behaviors: the animator's behaviours that shape the world (all but instantaneous
+    ///   pushes), with their places in its list (which order the collisions).
+    /// - Parameter firstAdded: the place of the first behaviour added just now (the others were
     ///   already in the animator).
-    mutating func build(_ behaviors: [DynamicBehavior], firstAdded: Int) -> World {
-        applyMaterials(behaviors)
-        applyForces(behaviors)
+    mutating func build(_ behaviors: [(index: Int, behavior: DynamicBehavior)], firstAdded: Int) -> World {
+        let list = behaviors.map(\.behavior)
+        applyMaterials(list)
+        applyForces(list)
         var world = World()
         var collisions = CollisionPairs()
         let bodyOfItem = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         var joints: [Joint] = []
-        for (index, behavior) in behaviors.enumerated() {
+        for (index, behavior) in behaviors {
             switch behavior {
             case let .collision(c):
                 let members = c.items.compactMap { bodyOfItem[$0] }

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Writes the scenes measured for the dynamics budget (docs/dynamics.md, "Budget" and "Simulated
+once, sampled at t"): absurd ones the budget refuses, the worst ones it accepts, many actions on
+one view. They are not kept in the repository (several MB).
+
+    python3 scripts/make-dynamics-budget-scenes.py DIR
+    /usr/bin/time -v animrender DIR/tiny3000.json --gif out.gif
+"""
+import json
+import pathlib
+import sys
+
+
+def scene(frames, duration, behaviors_for, fps=25):
+    """Items with `frames` in a 200 × 200 view `c`, one dynamics action at 0."""
+    ids = [f"i{k}" for k in range(len(frames))]
+    layers = [{"id": i, "frame": f, "backgroundColor": "red"} for i, f in zip(ids, frames)]
+    timeline = [{"at": 0, "dynamics": {"referenceView": "c", "behaviors": behaviors_for(ids)}}]
+    return {"canvas": {"width": 200, "height": 200, "duration": duration, "fps": fps},
+            "layers": [{"id": "c", "frame": [0, 0, 200, 200], "sublayers": layers}], "timeline": timeline}
+
+
+def fall_and_collide(ids):
+    return [{"gravity": {"items": ids}}, {"collision": {"items": ids, "translatesReferenceBoundsIntoBoundary": True}}]
+
+
+def fall(ids):
+    return [{"gravity": {"items": ids}}]
+
+
+def pushes(n):
+    """A falling 40 pt item, then n − 1 instantaneous pushes on it within 2 s."""
+    s = scene([[80, 30, 40, 40]], 2, fall_and_collide)
+    push = {"push": {"items": ["i0"], "mode": "instantaneous", "magnitude": 0.01}}
+    s["timeline"] += [{"at": k * (2 / n), "dynamics": {"referenceView": "c", "behaviors": [push]}} for k in range(1, n)]
+    return s
+
+
+def mixed(n):
+    """n actions of every kind, one per 1/100 s, on 20 items (some not yet in the animator)."""
+    ids = [f"i{k}" for k in range(20)]
+    s = scene([[20 + 16 * (k % 10), 20 + 16 * (k // 10), 12, 12] for k in range(20)], n / 100, lambda _: [], fps=2)
+    s["timeline"] = [{"at": k / 100, "dynamics": mixed_action(k, ids)} for k in range(n)]
+    return s
+
+
+def mixed_action(k, ids):
+    i, j = ids[k % 20], ids[(k * 7 + 3) % 20]
+    if k % 1000 == 0:
+        return {"referenceView": "c", "removeAllBehaviors": k > 0, "behaviors": fall_and_collide(ids[:10])}
+    if k % 97 == 0:
+        items = [i, j] if i != j else [i]
+        b = {"collision": {"items": items, "translatesReferenceBoundsIntoBoundary": True}}
+    elif k % 333 == 0:
+        b = {"itemBehavior": {"items": [i], "elasticity": 0.1 * (k % 9), "density": 1 + k % 3}}
+    elif k % 555 == 0:
+        b = {"attachment": {"item": i, "toAnchor": [100, 20], "length": 60, "frequency": 2, "damping": 0.3}}
+    elif k % 777 == 0:
+        b = {"snap": {"item": j, "to": [100, 100], "damping": 0.5}}
+    elif k % 50 == 0:
+        b = {"push": {"items": [i], "mode": "continuous", "angle": k * 0.3, "magnitude": 0.02}}
+    else:
+        b = {"push": {"items": [i], "mode": "instantaneous", "angle": k * 0.7, "magnitude": 0.05}}
+    return {"referenceView": "c", "behaviors": [b]}
+
+
+def scenes():
+    # Refused: 3,000 items of 3 pt falling and colliding for 5 s (sub-steps and contacts).
+    yield "tiny3000", scene([[(k * 7) % 197, (k * 13) % 197, 3, 3] for k in range(3000)], 5, fall_and_collide)
+    # Refused: items started on one spot (n²/2 overlapping pairs), colliding.
+    for n, duration in [(2000, 2), (1400, 2), (20000, 1 / 60)]:
+        yield f"pile{n}", scene([[100, 100, 10, 10]] * n, duration, fall_and_collide, fps=60 if duration < 1 else 25)
+    # Refused: 3,000 items of 1 pt falling apart for 10 s (sub-steps, box tests).
+    yield "free3000", scene([[(k * 7) % 197, (k * 13) % 197, 1, 1] for k in range(3000)], 10, fall)
+    # Refused: 10,000 items of 1 pt in one column of a 20,000 pt view, two more at its left and
+    # right ends so that the sweep runs across the column (50 million box tests a sub-step).
+    column = scene([[100, 2 * k, 1, 1] for k in range(10000)] + [[0, 0, 1, 1], [19999, 0, 1, 1]], 4, fall)
+    column["layers"][0]["frame"] = [0, 0, 20000, 20000]
+    yield "column10k", column
+    # Accepted: one item and 100,000 boundary segments for 20 s (bodies that never move).
+    segments = [{"from": [k * 0.002, 150 + k % 2], "to": [(k + 1) * 0.002, 150 + (k + 1) % 2]} for k in range(100000)]
+    yield "boundaries100k", scene([[80, 30, 40, 40]], 20, lambda ids: [
+        {"gravity": {"items": ids}},
+        {"collision": {"items": ids, "translatesReferenceBoundsIntoBoundary": True, "boundaries": segments}}])
+    # Many actions on one view.
+    for n in (2000, 4000, 8000, 16000):
+        yield f"actions{n}", pushes(n)
+    for n in (2000, 8000):
+        yield f"mixed{n}", mixed(n)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = pathlib.Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    for name, s in scenes():
+        (out / f"{name}.json").write_text(json.dumps(s))
+
+
+if __name__ == "__main__":
+    main()
