@@ -8,6 +8,7 @@ one view. They are not kept in the repository (several MB).
 """
 import json
 import pathlib
+import random
 import sys
 
 
@@ -64,6 +65,44 @@ def mixed_action(k, ids):
     return {"referenceView": "c", "behaviors": [b]}
 
 
+def collisions(n, count=200):
+    """`count` items in a grid and n actions at t = 0, each adding a collision behaviour of them all:
+    the k-th rebuilds the world from k behaviours."""
+    s = scene([[(k % 20) * 10, (k // 20) * 10, 8, 8] for k in range(count)], 1, lambda _: [], fps=10)
+    items = [f"i{k}" for k in range(count)]
+    s["timeline"] = [{"at": 0, "dynamics": {"referenceView": "c", "behaviors": [{"collision": {"items": items}}]}}] * n
+    return s
+
+
+def behaviours(n, seed=7):
+    """n actions, one per 1/10 s, of random behaviours of every kind over random subsets of 30 items
+    of assorted sizes (materials, gravity and continuous pushes naming many items)."""
+    r = random.Random(seed)
+    ids = [f"i{k}" for k in range(30)]
+    s = scene([[10 + (k % 6) * 30, 10 + (k // 6) * 30, 14 + k % 5, 10 + k % 7] for k in range(30)], n / 10 + 0.5, lambda _: [], fps=20)
+    s["timeline"] = [{"at": k * 0.1, "dynamics": {"referenceView": "c", "removeAllBehaviors": k % 13 == 12,
+                                                    "behaviors": [random_behaviour(r, ids) for _ in range(r.randint(1, 4))]}}
+                     for k in range(n)]
+    return s
+
+
+def random_behaviour(r, ids):
+    kind = r.choice(["gravity", "item", "push", "collision", "ipush"])
+    sub = r.sample(ids, r.randint(1, 12))
+    if kind == "gravity":
+        return {"gravity": {"items": sub, "angle": r.uniform(0, 3.14), "magnitude": r.uniform(0.2, 1.5)}}
+    if kind == "item":
+        values = r.choice([{"elasticity": r.uniform(0, 1)}, {"density": r.uniform(0.5, 3)},
+                           {"friction": r.uniform(0, 1), "allowsRotation": r.choice([True, False])},
+                           {"resistance": r.uniform(0, 2), "angularResistance": r.uniform(0, 2)}])
+        return {"itemBehavior": {"items": sub, **values}}
+    if kind in ("push", "ipush"):
+        mode = "continuous" if kind == "push" else "instantaneous"
+        return {"push": {"items": sub, "mode": mode, "angle": r.uniform(0, 6.28), "magnitude": r.uniform(0, 0.5),
+                         "offset": [r.uniform(-5, 5), r.uniform(-5, 5)]}}
+    return {"collision": {"items": sub, "translatesReferenceBoundsIntoBoundary": True}}
+
+
 def scenes():
     # Refused: 3,000 items of 3 pt falling and colliding for 5 s (sub-steps and contacts).
     yield "tiny3000", scene([[(k * 7) % 197, (k * 13) % 197, 3, 3] for k in range(3000)], 5, fall_and_collide)
@@ -87,6 +126,9 @@ def scenes():
         yield f"actions{n}", pushes(n)
     for n in (2000, 8000):
         yield f"mixed{n}", mixed(n)
+    for n in (500, 1000, 2000):
+        yield f"collide{n}x200", collisions(n)
+    yield "behaviours40", behaviours(40)
 
 
 def main():

@@ -34,10 +34,10 @@ public enum DynamicsSimulation {
     }
 
     /// What the animators of a scene may do, counted as they run (``WorkBudget``): at most 40
-    /// million item-steps of work, sub-steps, box pairs, contacts and joints included (the count
-    /// above sees neither sub-steps nor contacts), and at most a million pairs of overlapping items
-    /// in one sub-step (each a contact held in memory). About half a minute and 500 MB at worst
-    /// (docs/dynamics.md, "Budget").
+    /// million item-steps of work, sub-steps, box pairs, contacts, joints and world builds included
+    /// (the count above sees neither sub-steps nor contacts), and at most a million pairs of
+    /// overlapping items in one sub-step (each a contact held in memory). About half a minute and
+    /// 600 MB at worst (docs/dynamics.md, "Budget").
     public static let budget = WorkBudget(limit: 40_000_000, maxOverlaps: 1_000_000)
 
     /// Runs the animators, one reference view after the other, counting their work in `budget`;
@@ -58,27 +58,27 @@ public enum DynamicsSimulation {
         var animator: DynamicAnimator?
         for (k, index) in events.enumerated() {
             guard case var .dynamics(action) = timeline.actions[index].action else { continue }
-            // Taken, not copied: its lists grow in place.
-            var a = updated(animator.take(), by: action, at: index, view: view, in: timeline)
             let start = timeline.actions[index].time
             let stop = stretchEnd(next: k + 1 < events.count ? timeline.actions[events[k + 1]].time : nil, end: end, start: start)
             do {
+                // Taken, not copied: its lists grow in place.
+                var a = try updated(animator.take(), by: action, at: index, view: view, in: timeline, budget: &budget)
                 action.track = try track(&a, from: start, steps: Self.steps(from: start, to: stop), budget: &budget)
+                animator = a
             } catch {
                 throw DynamicsWorkExceeded(action: index, time: start, cause: error)
             }
             timeline.actions[index].action = .dynamics(action)
-            animator = a
         }
     }
 
     /// `animator` (nil before the view's first action) after the action at `index` changes its
-    /// behaviours. The presentation tree at the action gives a new animator's reference bounds and
+    /// behaviours (the world's build counted in `budget`). The presentation tree at the action gives a new animator's reference bounds and
     /// the items entering it; it is built only when one of those is needed, not for an action whose
     /// items are all in the animator already (it walks every earlier action: built at every action,
     /// n actions on the same items cost n² action walks).
     private static func updated(_ animator: consuming DynamicAnimator?, by action: DynamicsAction, at index: Int, view: Int,
-                                in timeline: Timeline) -> DynamicAnimator {
+                                in timeline: Timeline, budget: inout WorkBudget) throws(WorkLimitExceeded) -> DynamicAnimator {
         var tree: LayerTree?
         func presentation() -> LayerTree {
             let t = tree ?? timeline.presentation(at: timeline.actions[index].time, actionCount: index)
@@ -86,7 +86,7 @@ public enum DynamicsSimulation {
             return t
         }
         var a = animator.take() ?? DynamicAnimator(referenceBounds: presentation().nodes[view].properties.bounds)
-        a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors) {
+        try a.update(removingAll: action.removeAllBehaviors, adding: action.behaviors, budget: &budget) {
             item(presentation(), $0, action.collisionBoundsTypes[$0] ?? .rectangle)
         }
         return a

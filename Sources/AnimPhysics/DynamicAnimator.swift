@@ -9,6 +9,8 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// The places in `behaviors` of those that shape the world: all but instantaneous pushes, which
     /// act once, when added (they stay only to keep their items in the animator).
     var shaping: [Int] = []
+    /// What a world build goes over in those behaviours (``DynamicBehavior/buildSize``), in all.
+    var shapingSize = 0
     /// The items in the animator, in the order first named; body i of the world is item i.
     public private(set) var items: [Int] = []
     var sizes: [Size] = []
@@ -28,7 +30,7 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// (n pushes, one per update, cost n² when each update went over all of them).
     public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], initial: (Int) -> DynamicItem) {
         let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
-        if removingAll { (behaviors, shaping, items) = ([], [], []) }
+        if removingAll { (behaviors, shaping, shapingSize, items) = ([], [], 0, []) }
         // `items` are those the kept behaviours name, in the order first named; the added ones follow.
         var named = Set(items)
         for b in added { for id in b.items where named.insert(id).inserted { items.append(id) } }
@@ -36,11 +38,23 @@ public struct DynamicAnimator: Hashable, Sendable {
         var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
         let firstAdded = behaviors.count
         for b in added {
-            if !b.actsOnce { shaping.append(behaviors.count) }
+            if !b.actsOnce {
+                shaping.append(behaviors.count)
+                shapingSize += b.buildSize
+            }
             behaviors.append(builder.resolvingLength(b))
         }
         world = builder.build(shaping.map { ($0, behaviors[$0]) }, firstAdded: firstAdded)
         for case let .push(p) in added where p.mode == .instantaneous { applyImpulse(p) }
+    }
+
+    /// ``update(removingAll:adding:initial:)``, counting the world's build in `budget`: its items and
+    /// what it goes over in the behaviours that shape it, an eighth of an item-step each (with
+    /// many such behaviours, each update goes over all of them).
+    public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], budget: inout WorkBudget,
+                                initial: (Int) -> DynamicItem) throws(WorkLimitExceeded) {
+        update(removingAll: removingAll, adding: added, initial: initial)
+        try budget.spend(parts: (items.count + shapingSize) * WorkBudget.Cost.buildMember)
     }
 
     /// The bodies of `items`: those of `old` as they are, new ones from `initial`; sets `sizes` and
@@ -113,5 +127,12 @@ extension DynamicBehavior {
     /// An instantaneous push: it acts once, when added, and shapes no world after.
     var actsOnce: Bool {
         if case let .push(p) = self { p.mode == .instantaneous } else { false }
+    }
+
+    /// What a world build goes over in this behaviour: its items, and a collision behaviour's
+    /// boundary points (the view's bounds are four).
+    var buildSize: Int {
+        guard case let .collision(c) = self else { return items.count }
+        return c.items.count + c.boundaries.reduce(c.translatesReferenceBoundsIntoBoundary ? 4 : 0) { $0 + $1.count }
     }
 }

@@ -5,7 +5,8 @@
 /// integration). The rest is weighted by what it cost next to that, measured (docs/dynamics.md,
 /// "Budget"): a pair of boxes the broad phase compares is 1/64, a pair it finds overlapping 1 (its
 /// rank, its storage, its manifold), a contact or joint solved 10 (the velocity and position
-/// iterations). Work is counted before it is done, so a world stops just past the limit.
+/// iterations), an item or behaviour member a world build goes over 1/8. A step's work is counted
+/// before it is done, so a world stops just past the limit.
 ///
 /// Besides the total, one sub-step may find at most `maxOverlaps` pairs of overlapping boxes: each
 /// becomes a contact held in memory until the sub-step ends (n items piled on one spot are n²/2).
@@ -17,6 +18,8 @@ public struct WorkBudget: Hashable, Sendable {
         static let boxTest = 1
         static let overlap = itemStep
         static let constraint = 10 * itemStep
+        /// An item or member a world build goes over.
+        static let buildMember = itemStep / 8
     }
 
     /// The most item-steps allowed in all.

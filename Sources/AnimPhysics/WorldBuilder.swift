@@ -8,6 +8,8 @@ struct WorldBuilder {
     let boundsTypes: [CollisionBoundsType]
     var bodies: [Body]
     let referenceBounds: Rect
+    /// The body of each item (its index in `items`).
+    let bodyOfItem: [Int: Int]
 
     init(items: [Int], sizes: [Size], boundsTypes: [CollisionBoundsType], bodies: [Body], referenceBounds: Rect) {
         self.items = items
@@ -15,6 +17,7 @@ struct WorldBuilder {
         self.boundsTypes = boundsTypes
         self.bodies = bodies
         self.referenceBounds = referenceBounds
+        bodyOfItem = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
     }
 
     /// Engine defaults measured on UIKit (§10.1: elasticity 0.2, friction 0.2, density 1,
@@ -22,14 +25,24 @@ struct WorldBuilder {
     struct Material {
         var elasticity = 0.2, friction = 0.2, density = 1.0, resistance = 0.1, angularResistance = 0.1
         var allowsRotation = true
+
+        /// The values an item behaviour sets.
+        mutating func apply(_ b: ItemBehavior) {
+            if let v = b.elasticity { elasticity = v }
+            if let v = b.friction { friction = v }
+            if let v = b.density { density = v }
+            if let v = b.resistance { resistance = v }
+            if let v = b.angularResistance { angularResistance = v }
+            if let v = b.allowsRotation { allowsRotation = v }
+        }
     }
 
     /// A new attachment without a length gets the current distance between its two points.
     func resolvingLength(_ b: DynamicBehavior) -> DynamicBehavior {
-        guard case var .attachment(a) = b, a.length == nil, let i = items.firstIndex(of: a.item) else { return b }
+        guard case var .attachment(a) = b, a.length == nil, let i = bodyOfItem[a.item] else { return b }
         let pA = bodies[i].placement.apply(DynamicAnimator.metres(a.offset))
         var pB = DynamicAnimator.metres(a.anchor)
-        if let other = a.toItem, let j = items.firstIndex(of: other) {
+        if let other = a.toItem, let j = bodyOfItem[other] {
             pB = bodies[j].placement.apply(DynamicAnimator.metres(a.toOffset))
         }
         a.length = (pB - pA).length * DynamicAnimator.scale
@@ -46,7 +59,6 @@ struct WorldBuilder {
         applyForces(list)
         var world = World()
         var collisions = CollisionPairs()
-        let bodyOfItem = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         var joints: [Joint] = []
         for (index, behavior) in behaviors {
             switch behavior {
@@ -73,17 +85,14 @@ struct WorldBuilder {
         return world
     }
 
+    /// Each item's material, from the item behaviours naming it, in order; one pass over the
+    /// behaviours' members (not one over the behaviours per item).
     private mutating func applyMaterials(_ behaviors: [DynamicBehavior]) {
-        for (i, id) in items.enumerated() {
-            var m = Material()
-            for case let .itemBehavior(b) in behaviors where b.items.contains(id) {
-                if let v = b.elasticity { m.elasticity = v }
-                if let v = b.friction { m.friction = v }
-                if let v = b.density { m.density = v }
-                if let v = b.resistance { m.resistance = v }
-                if let v = b.angularResistance { m.angularResistance = v }
-                if let v = b.allowsRotation { m.allowsRotation = v }
-            }
+        var materials = [Material](repeating: Material(), count: items.count)
+        for case let .itemBehavior(b) in behaviors {
+            for id in b.items { if let i = bodyOfItem[id] { materials[i].apply(b) } }
+        }
+        for (i, m) in materials.enumerated() {
             let old = bodies[i]
             var body = Body.item(boundsTypes[i], width: sizes[i].width / DynamicAnimator.scale, height: sizes[i].height / DynamicAnimator.scale,
                                  at: old.position, angle: old.angle, density: m.density, allowsRotation: m.allowsRotation)
@@ -98,16 +107,19 @@ struct WorldBuilder {
     }
 
     /// Gravity is the world's: the last gravity behaviour's vector, felt by the items of every
-    /// gravity behaviour (§10.2). Continuous pushes add a force (newtons) and its torque.
+    /// gravity behaviour (§10.2). Continuous pushes add a force (newtons) and its torque, to each
+    /// item once per push, in the behaviours' order.
     private mutating func applyForces(_ behaviors: [DynamicBehavior]) {
         var gravity: Vec2 = .zero
         for case let .gravity(g) in behaviors { gravity = (10 * g.magnitude) * Vec2(cosine(g.angle), sine(g.angle)) }
-        for (i, id) in items.enumerated() {
-            if behaviors.contains(where: { if case let .gravity(g) = $0 { g.items.contains(id) } else { false } }) {
-                bodies[i].gravity = gravity
-            }
-            for case let .push(p) in behaviors where p.mode == .continuous && p.items.contains(id) {
-                let F = p.magnitude * Vec2(cosine(p.angle), sine(p.angle))
+        for case let .gravity(g) in behaviors {
+            for id in g.items { if let i = bodyOfItem[id] { bodies[i].gravity = gravity } }
+        }
+        for case let .push(p) in behaviors where p.mode == .continuous {
+            let F = p.magnitude * Vec2(cosine(p.angle), sine(p.angle))
+            var pushed: Set<Int> = []
+            for id in p.items {
+                guard let i = bodyOfItem[id], pushed.insert(i).inserted else { continue }
                 bodies[i].force += F
                 bodies[i].torque += cross(Rotation(bodies[i].angle).apply(DynamicAnimator.metres(p.offset)), F)
             }
@@ -141,9 +153,9 @@ struct WorldBuilder {
     }
 
     private mutating func attachmentJoint(_ a: AttachmentBehavior) -> Joint {
-        let i = items.firstIndex(of: a.item) ?? 0
+        let i = bodyOfItem[a.item] ?? 0
         let (other, otherAnchor): (Int, Vec2)
-        if let to = a.toItem, let j = items.firstIndex(of: to) {
+        if let to = a.toItem, let j = bodyOfItem[to] {
             (other, otherAnchor) = (j, DynamicAnimator.metres(a.toOffset))
         } else {
             (other, otherAnchor) = (anchorBody(at: DynamicAnimator.metres(a.anchor)), .zero)
@@ -162,7 +174,7 @@ struct WorldBuilder {
     /// A new snap's springs have length 0 for the first step: UIKit sets their length on the next
     /// main-queue turn, after the first step has run (§10.2).
     private mutating func snapJoints(_ s: SnapBehavior, isNew: Bool) -> [Joint] {
-        guard let i = items.firstIndex(of: s.item) else { return [] }
+        guard let i = bodyOfItem[s.item] else { return [] }
         let anchor = anchorBody(at: DynamicAnimator.metres(s.point))
         let restLength = 0.5
         let half = (sizes[i].width / DynamicAnimator.scale / 2, sizes[i].height / DynamicAnimator.scale / 2)

@@ -258,8 +258,9 @@ extension SceneDecoder {
         switch e.cause.reason {
         case .total:
             return ("\(started) takes the scene past \(e.cause.limit) item-steps of work, counting sub-steps (a fast or small item "
-                        + "takes up to 64 a 1/120 s step) and contacts (10 each); at most \(e.cause.limit) are allowed",
-                    "use fewer, larger or slower items, or end the scene (or the behaviours, with removeAllBehaviors) sooner")
+                        + "takes up to 64 a 1/120 s step), contacts (10 each) and the behaviours each action rebuilds the world from; "
+                        + "at most \(e.cause.limit) are allowed",
+                    "use fewer, larger or slower items, or fewer behaviours, or end the scene (or the behaviours, with removeAllBehaviors) sooner")
         case .overlapsAtOnce:
             return ("\(started) has more than \(e.cause.limit) pairs of items overlapping at once, each a contact to solve; "
                         + "at most \(e.cause.limit) are allowed",

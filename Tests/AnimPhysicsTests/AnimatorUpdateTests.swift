@@ -35,6 +35,31 @@ struct AnimatorUpdateTests {
         #expect(each == all)
     }
 
+    /// A continuous push naming an item twice pushes it once (the item once looked itself up in
+    /// each push; now each push goes over its items).
+    @Test func aPushNamingAnItemTwicePushesItOnce() {
+        let twice = animator(items, [.push(PushBehavior(items: [box, other, box], mode: .continuous, magnitude: 1, offset: Point(x: 3, y: 1)))])
+        let once = animator(items, [.push(PushBehavior(items: [box, other], mode: .continuous, magnitude: 1, offset: Point(x: 3, y: 1)))])
+        #expect(twice.world.bodies == once.world.bodies)
+        #expect(twice.world.bodies[0].force == Vec2(1, 0))
+    }
+
+    /// An update counts its world's build: the items and the members of the behaviours kept, an
+    /// eighth of an item-step each. Eight updates adding a collision behaviour of three items go over
+    /// 3 + 3k members at the k-th: 132 in all, 16.5 item-steps.
+    @Test func anUpdateCountsTheWorldsBuild() throws {
+        var a = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 400))
+        var budget = WorkBudget.unlimited
+        for _ in 0..<8 {
+            try a.update(removingAll: false, adding: [.collision(CollisionBehavior(items: [box, other, 3]))], budget: &budget) { items[$0]! }
+        }
+        #expect(budget.spent == 16)
+        var small = WorkBudget(limit: 1)
+        #expect(throws: WorkLimitExceeded(reason: .total, limit: 1)) {
+            try a.update(removingAll: false, adding: [], budget: &small) { items[$0]! }
+        }
+    }
+
     /// Instantaneous pushes stay in the list, keeping their items in the animator, but shape no
     /// world; removeAllBehaviors empties both lists.
     @Test func instantaneousPushesDoNotShapeTheWorld() {

@@ -48,14 +48,15 @@ struct DynamicsWorkTests {
         #expect(errors.first?.path?.description == path)
         #expect(errors.first?.location != nil)
         let message = "the dynamics simulation started at t = \(time) s takes the scene past \(limit) item-steps of work, counting "
-            + "sub-steps (a fast or small item takes up to 64 a 1/120 s step) and contacts (10 each); at most \(limit) are allowed"
+            + "sub-steps (a fast or small item takes up to 64 a 1/120 s step), contacts (10 each) and the behaviours each action "
+            + "rebuilds the world from; at most \(limit) are allowed"
         #expect(errors.first?.message == message)
-        #expect(errors.first?.hint?.hasPrefix("use fewer, larger or slower items") == true)
+        #expect(errors.first?.hint?.hasPrefix("use fewer, larger or slower items, or fewer behaviours") == true)
     }
 
     /// 81 items falling for 1 s are 9,720 item-steps by the count made before simulating; but a step
-    /// of a 1 pt item falling fast is split into up to 64 sub-steps: the tiny items do 261,365
-    /// item-steps of work, the same scene with 8 pt items 95,485 (contacts included).
+    /// of a 1 pt item falling fast is split into up to 64 sub-steps: the tiny items do 261,396
+    /// item-steps of work, the same scene with 8 pt items 95,516 (contacts included).
     @Test func tinyItemsCountTheirSubsteps() throws {
         let limit = 150_000
         #expect(try decode(Self.scene(Self.grid(81, size: 8), duration: 1), maxWork: limit).errors.isEmpty)
@@ -63,8 +64,8 @@ struct DynamicsWorkTests {
     }
 
     /// 60 items started on one spot: every pair's boxes overlap and the pairs collide (1,770 of them
-    /// at first), where the same items spread on a grid touch only when they land: 149,024
-    /// item-steps of work against 17,407.
+    /// at first), where the same items spread on a grid touch only when they land: 149,047
+    /// item-steps of work against 17,430.
     @Test func itemsPiledOnOneSpotCountTheirPairs() throws {
         let limit = 50_000
         #expect(try decode(Self.scene(Self.grid(60, size: 10), duration: 0.5), maxWork: limit).errors.isEmpty)
@@ -93,6 +94,23 @@ struct DynamicsWorkTests {
         let json = Self.scene(Self.pile(60), duration: 1, timeline: ["{\"at\": 0, \"set\": {\"c\": {\"alpha\": 1}}}", animate])
         let limit = 100_000
         expectRefused(try decode(json, maxWork: limit).errors, at: "timeline[1]", time: "0.5", limit: limit)
+    }
+
+    /// An action rebuilds the world from the behaviours it keeps: 300 collision behaviours of 50
+    /// items added by one action each go over 2 million members in all (one action adding them all,
+    /// 16,000).
+    @Test func rebuildingTheWorldAtEachActionCounts() throws {
+        let ids = (0..<50).map { "\"b\($0)\"" }.joined(separator: ", ")
+        let collision = "{\"collision\": {\"items\": [\(ids)]}}"
+        let once = "{\"at\": 0, \"dynamics\": {\"referenceView\": \"c\", \"behaviors\": [\(Array(repeating: collision, count: 300).joined(separator: ", "))]}}"
+        let each = "{\"at\": 0, \"dynamics\": {\"referenceView\": \"c\", \"behaviors\": [\(collision)]}}"
+        let limit = 100_000
+        #expect(try decode(Self.scene(Self.grid(50, size: 10), duration: 0.1, timeline: [once]), maxWork: limit).errors.isEmpty)
+        let errors = try decode(Self.scene(Self.grid(50, size: 10), duration: 0.1, timeline: Array(repeating: each, count: 300)),
+                                maxWork: limit).errors
+        #expect(errors.count == 1 && errors.first?.path?.description.hasPrefix("timeline[") == true)
+        #expect(errors.first?.path?.description != "timeline[0]" && errors.first?.path?.description != "timeline[299]")
+        #expect(errors.first?.message.hasPrefix("the dynamics simulation started at t = 0 s takes the scene past 100000 item-steps") == true)
     }
 
     /// The limit is for the whole scene: two reference views each within it are not, together.
