@@ -2,8 +2,9 @@ import AnimGeometry
 
 extension Rasterizer {
     /// The coverage of polygons under a fill rule, self-intersections and overlaps included: exact,
-    /// unless the sweep's budget of exact work runs out (millions of crossings), after which the bands
-    /// that cross are sliced 1/64 px high (`WindingSweep.exactWork`).
+    /// unless the sweep's budget of exact work runs out (millions of crossings, or vertices), after
+    /// which the rest is swept in coarse bands at a bounded cost (`WindingSweep.exactWork`,
+    /// WindingSweep+Coarse.swift).
     ///
     /// `coverage(of:clip:)` sums signed areas, which is exact only where the winding number is 0
     /// or ±1; here a sweep first reduces the polygons to their boundary under `rule` (see
@@ -35,12 +36,12 @@ extension Rasterizer {
 /// and 0 outside. Crossings are found as the sweep goes: if no two edges adjacent at the top of a
 /// band swap by its bottom, none cross in it; otherwise the band ends at the earliest swap (a
 /// band is at least 2⁻¹⁶ px high, which bounds the work on nearly parallel edges at a negligible
-/// area). Past ``exactWork`` the rest of a band that crosses is sliced instead (``slice(from:to:_:)``).
-/// An edge's consecutive boundary pieces are emitted as one.
+/// area). Past ``exactWork`` the rest of the height is swept in coarse bands instead
+/// (``finishCoarsely(from:pending:_:)``). An edge's consecutive boundary pieces are emitted as one.
 struct WindingSweep {
     struct Edge {
         let x0, y0, x1, y1: Double
-        /// +1 for an edge drawn downward, −1 upward.
+        /// +1 for an edge drawn downward, −1 upward (in the coarse bands, the sum of coincident edges').
         let winding: Int
         let slope: Double
 
@@ -50,6 +51,12 @@ struct WindingSweep {
             (x0, y0, x1, y1) = (p.x, p.y, q.x, q.y)
             winding = down ? 1 : -1
             slope = (q.x - p.x) / (q.y - p.y)
+        }
+
+        /// The edge with another winding: the sum of coincident edges' (WindingSweep+Coarse.swift).
+        init(_ e: Edge, winding: Int) {
+            (x0, y0, x1, y1, slope) = (e.x0, e.y0, e.x1, e.y1, e.slope)
+            self.winding = winding
         }
 
         func x(at y: Double) -> Double {
@@ -98,10 +105,10 @@ struct WindingSweep {
     var active: [Active] = []
     /// What is left of ``exactWork``.
     var exactWorkLeft = Self.exactWork
-    /// The work done so far (for tests): edges visited by the bands, their parts and slices; and
+    /// The work done so far (for tests): edges visited by the bands and their parts; and
     /// by sorting (``sortActive()``), edges moved by insertion and comparisons made after it.
-    private(set) var visited = 0
-    private(set) var sortWork = 0
+    var visited = 0
+    var sortWork = 0
 
     init(contours: [[Point]], top: Double, bottom: Double, rule: FillRule) {
         var edges: [Edge] = []
@@ -115,8 +122,12 @@ struct WindingSweep {
                 previous = point
             }
         }
-        edges.sort { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
-        self.edges = edges
+        self.init(edges: edges, top: top, bottom: bottom, rule: rule)
+    }
+
+    /// A sweep of `edges` (sorted here by their tops) from `top` to `bottom`.
+    init(edges: [Edge], top: Double, bottom: Double, rule: FillRule) {
+        self.edges = edges.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
         self.top = top
         self.bottom = bottom
         self.rule = rule
@@ -140,21 +151,28 @@ struct WindingSweep {
         var next = 0
         for k in 0..<(events.count - 1) {
             let (ya, yb) = (events[k], events[k + 1])
+            if exactWorkLeft < 0 { return finishCoarsely(from: ya, pending: next, emit) }
             retire(endingBy: ya, emit)
-            // Add the edges that start here.
-            while next < edges.count, edges[next].y0 <= ya {
-                if edges[next].y1 > ya { active.append(Active(edge: next, of: edges[next], since: ya, direction: 0)) }
-                next += 1
+            admit(startingBy: ya, next: &next)
+            if !active.isEmpty, let stop = band(from: ya, to: yb, emit) {
+                return finishCoarsely(from: stop, pending: next, emit)
             }
-            if !active.isEmpty { band(from: ya, to: yb, emit) }
         }
         for a in active { flush(a, at: events[events.count - 1], emit) }
         active = []
     }
 
+    /// Makes the edges from `next` on that start by `y` active (from `y`), moving `next` past them.
+    mutating func admit(startingBy y: Double, next: inout Int) {
+        while next < edges.count, edges[next].y0 <= y {
+            if edges[next].y1 > y { active.append(Active(edge: next, of: edges[next], since: y, direction: 0)) }
+            next += 1
+        }
+    }
+
     /// Emits the boundary pieces of the edges that end by `y`, in their order, and drops them from
     /// the active list in the same pass.
-    private mutating func retire(endingBy y: Double, _ emit: (Point, Point) -> Void) {
+    mutating func retire(endingBy y: Double, _ emit: (Point, Point) -> Void) {
         var kept = 0
         for i in active.indices {
             let a = active[i]
@@ -170,8 +188,9 @@ struct WindingSweep {
 
     /// Classifies the edges over [ya, yb], splitting it at crossings. Each edge's x at the band's
     /// bottom is taken once (every part of the band ends there) and serves as its x at the next
-    /// band's top; only the tops of the parts after a crossing are taken anew.
-    private mutating func band(from ya: Double, to yb: Double, _ emit: (Point, Point) -> Void) {
+    /// band's top; only the tops of the parts after a crossing are taken anew. Returns where it
+    /// stopped when ``exactWork`` ran out before the band's end (nil when it got there).
+    private mutating func band(from ya: Double, to yb: Double, _ emit: (Point, Point) -> Void) -> Double? {
         var y = ya
         let n = active.count
         let edges = edges
@@ -187,48 +206,30 @@ struct WindingSweep {
         }
         var parts = 0
         while y < yb {
-            if parts > 0 && exactWorkLeft < n { return slice(from: y, to: yb, emit) }
+            if parts > 0 && exactWorkLeft < n { return y }
             exactWorkLeft -= n
             visited += n
             if y != ya { takeTops(at: y) }
-            sortActive()
+            exactWorkLeft -= sortActive()
             let end = active.withUnsafeBufferPointer { active in Self.firstSwap(active, from: y, to: yb) }
             classify(at: y, emit)
             y = end
             parts += 1
         }
+        return nil
     }
 
-    /// How many edge visits the sweep may spend on bands and their parts (each visits every active
-    /// edge) before the bands left that cross are sliced: about 0.1 s. Strokes of thousands of
-    /// segments crossing each other cross millions of times, and split at each crossing they
-    /// took minutes a frame (2,000 segments over 100 × 100 px: 92 s). The first part of a band
-    /// is always exact, so a band without crossings is never sliced.
+    /// How much work the sweep may spend on bands and their parts (each visits every active edge,
+    /// then sorts them: ``sortActive()``'s work) before the rest of the height is swept coarsely
+    /// (``finishCoarsely(from:pending:_:)``): about 0.1 s. Strokes of thousands of segments
+    /// crossing each other cross millions of times, and split at each crossing they took minutes
+    /// a frame (2,000 segments over 100 × 100 px: 92 s). A band's first part is always exact; the
+    /// band after the one that spends the budget starts the coarse sweep, crossings or not.
     static let exactWork = 1 << 25
-    /// The height of those slices.
-    static let sliceHeight = 1.0 / 64
-
-    /// The rest of a band with that many crossings, in slices ``sliceHeight`` high (the last one
-    /// shorter), each classified by the edges' order at its middle. Only the parts of a slice
-    /// between two edges that cross inside it are misclassified: a triangle on each side of the
-    /// crossing, together at most (slice height)² / 8 times the difference of the two slopes —
-    /// 0.00006 px² for edges at ±45° — against the exact splits' minimumBand.
-    private mutating func slice(from y0: Double, to yb: Double, _ emit: (Point, Point) -> Void) {
-        let count = max(1, Int(((yb - y0) / Self.sliceHeight).rounded(.up)))
-        var y = y0
-        for k in 1...count {
-            let y1 = k == count ? yb : y0 + (yb - y0) * Double(k) / Double(count)
-            takeTops(at: (y + y1) / 2)
-            visited += active.count
-            sortActive()
-            classify(at: y, emit)
-            y = y1
-        }
-    }
 
     /// Every active edge's x at `y` as its `xTop` (its `xBottom` stays at the band's bottom, which
     /// orders edges tied at `y` as they are below it).
-    private mutating func takeTops(at y: Double) {
+    mutating func takeTops(at y: Double) {
         edges.withUnsafeBufferPointer { edges in
             active.withUnsafeMutableBufferPointer { active in
                 for i in 0..<active.count { active[i].xTop = edges[active[i].edge].x(at: y) }
@@ -259,11 +260,13 @@ struct WindingSweep {
     /// lines pass each other: 250,000 moves). Once the moves outnumber the edges the standard
     /// library's sort finishes the job: it is stable (SE-0372), as insertion is, and each step of
     /// insertion keeps the order of edges that neither precedes, so the order is the same.
-    private mutating func sortActive() {
+    /// Returns the work done: edges moved, or n plus the comparisons made after giving up.
+    @discardableResult
+    mutating func sortActive() -> Int {
         let n = active.count
         if let moves = active.withUnsafeMutableBufferPointer({ Self.insertionSort($0, moves: n) }) {
             sortWork += moves
-            return
+            return moves
         }
         var comparisons = 0
         active.sort {
@@ -271,6 +274,7 @@ struct WindingSweep {
             return $0.precedes($1)
         }
         sortWork += n + comparisons
+        return n + comparisons
     }
 
     /// Insertion sort by `Active.precedes`: the moves it made, or nil when it gave up after
@@ -292,7 +296,7 @@ struct WindingSweep {
     }
 
     /// Walks the edges left to right with the running winding number and updates which are boundaries.
-    private mutating func classify(at y: Double, _ emit: (Point, Point) -> Void) {
+    mutating func classify(at y: Double, _ emit: (Point, Point) -> Void) {
         var winding = 0
         let (rule, edges) = (rule, edges)
         active.withUnsafeMutableBufferPointer { active in
@@ -311,7 +315,7 @@ struct WindingSweep {
     }
 
     /// Emits an edge's current boundary piece, from where it began down to `y`.
-    private func flush(_ a: Active, at y: Double, _ emit: (Point, Point) -> Void) {
+    func flush(_ a: Active, at y: Double, _ emit: (Point, Point) -> Void) {
         Self.flush(a, at: y, edges: edges, emit)
     }
 
