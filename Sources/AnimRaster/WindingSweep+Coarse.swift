@@ -30,7 +30,8 @@ extension WindingSweep {
         let rest = Self.merged((active.map { edges[$0.edge] } + edges[pending...]).compactMap { $0.clipped(below: y) })
         active = []
         let grid = CoarseGrid(top: y, bottom: bottom, edges: rest)
-        var coarse = WindingSweep(edges: Self.merged(rest.compactMap(grid.snapped)), top: y, bottom: bottom, rule: rule)
+        var snapped = Self.merged(rest.compactMap(grid.snapped))
+        var coarse = WindingSweep(sorting: &snapped, top: y, bottom: bottom, rule: rule)
         coarse.runBands(of: grid, emit)
         visited += coarse.visited
         sortWork += coarse.sortWork

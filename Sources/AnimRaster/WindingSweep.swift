@@ -122,12 +122,13 @@ struct WindingSweep {
                 previous = point
             }
         }
-        self.init(edges: edges, top: top, bottom: bottom, rule: rule)
+        self.init(sorting: &edges, top: top, bottom: bottom, rule: rule)
     }
 
-    /// A sweep of `edges` (sorted here by their tops) from `top` to `bottom`.
-    init(edges: [Edge], top: Double, bottom: Double, rule: FillRule) {
-        self.edges = edges.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+    /// A sweep of `edges` from `top` to `bottom`, which sorts them by their tops.
+    init(sorting edges: inout [Edge], top: Double, bottom: Double, rule: FillRule) {
+        edges.sort { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+        self.edges = edges
         self.top = top
         self.bottom = bottom
         self.rule = rule
@@ -264,33 +265,41 @@ struct WindingSweep {
     @discardableResult
     mutating func sortActive() -> Int {
         let n = active.count
-        if let moves = active.withUnsafeMutableBufferPointer({ Self.insertionSort($0, moves: n) }) {
-            sortWork += moves
-            return moves
-        }
+        let moves = active.withUnsafeMutableBufferPointer { Self.insertionSort($0, moves: n) }
+        let work = moves ?? finishSorting()
+        sortWork += work
+        return work
+    }
+
+    /// The standard library's sort of the active edges: n plus the comparisons it made.
+    @inline(never)
+    private mutating func finishSorting() -> Int {
         var comparisons = 0
         active.sort {
             comparisons += 1
             return $0.precedes($1)
         }
-        sortWork += n + comparisons
-        return n + comparisons
+        return active.count + comparisons
     }
 
     /// Insertion sort by `Active.precedes`: the moves it made, or nil when it gave up after
     /// `limit` (the edges are then in some order, each nearer its place).
+    @inline(__always)
     static func insertionSort(_ a: UnsafeMutableBufferPointer<Active>, moves limit: Int) -> Int? {
+        guard a.count > 1 else { return 0 }
         var moves = 0
-        for i in a.indices.dropFirst() {
+        for i in 1..<a.count {
             let item = a[i]
             var j = i
             while j > 0, item.precedes(a[j - 1]) {
                 a[j] = a[j - 1]
                 j -= 1
             }
-            if j != i { a[j] = item }
-            moves += i - j
-            if moves > limit { return nil }
+            if j != i {
+                a[j] = item
+                moves += i - j
+                if moves > limit { return nil }
+            }
         }
         return moves
     }
