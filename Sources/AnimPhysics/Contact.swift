@@ -18,39 +18,6 @@ struct Contact: Hashable, Sendable {
     }
 }
 
-/// The contacts of the last step by their ordered body pair (a, b), for warm starting: a chain per
-/// first body through the list, in two integer arrays (no hashing; a step has at most one contact
-/// per pair, and a body few contacts).
-struct ContactChains {
-    /// Per body, the first contact whose `a` it is, or −1.
-    private var head: [Int]
-    /// Per contact, the next one with the same `a`, or −1.
-    private var next: [Int]
-    private let seconds: [Int]
-
-    init(_ contacts: [Contact], bodies: Int) {
-        head = [Int](repeating: -1, count: bodies)
-        next = [Int](repeating: -1, count: contacts.count)
-        seconds = contacts.map(\.b)
-        // Forward, each in front of its chain: a (never seen) second contact of one pair would be
-        // found first, as a dictionary filled in order keeps the last.
-        for k in contacts.indices where contacts[k].a < bodies {
-            next[k] = head[contacts[k].a]
-            head[contacts[k].a] = k
-        }
-    }
-
-    /// The index of the contact of (a, b), or nil.
-    func find(_ a: Int, _ b: Int) -> Int? {
-        var k = a < head.count ? head[a] : -1
-        while k >= 0 {
-            if seconds[k] == b { return k }
-            k = next[k]
-        }
-        return nil
-    }
-}
-
 /// One contact point prepared for the velocity solver.
 struct VelocityPoint {
     var rA: Vec2

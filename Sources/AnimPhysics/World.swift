@@ -7,6 +7,8 @@ public struct World: Hashable, Sendable {
     var collisions = CollisionPairs()
     var joints: [Joint] = []
     var contacts: [Contact] = []
+    /// Each contact's pair's place in the collision order (`contacts` is in that order).
+    var contactRanks: [CollisionPairs.Rank] = []
     /// True once every dynamic body has rested for `timeToSleep` (the animator pauses).
     public private(set) var isAsleep = false
 
@@ -76,24 +78,32 @@ public struct World: Hashable, Sendable {
     /// New manifolds for every pair that may collide and whose boxes overlap at `placements` (the
     /// bodies' current ones), warm-started from the last step's, in the pairs' order.
     mutating func collide(_ placements: [Placement], budget: inout WorkBudget) throws(WorkLimitExceeded) {
-        let old = contacts
-        let previous = ContactChains(old, bodies: bodies.count)
+        let old = contacts, oldRanks = contactRanks
         let pairs = try overlappingPairs(placements, budget: &budget)
         contacts.removeAll(keepingCapacity: true)
-        for (a, b) in pairs {
+        contactRanks.removeAll(keepingCapacity: true)
+        // The last step's contacts and the new pairs are both in rank order, unique per pair, so
+        // one walk along both finds each pair's old contact: no hashing, and nothing that walks one
+        // body's contacts (an item on a boundary of tiny segments touches thousands).
+        var p = 0
+        let oldCount = min(old.count, oldRanks.count)
+        for (rank, a, b) in pairs {
             // Fields read where they are: a copy of a whole body would retain its shape's arrays.
             guard let (m, swapped) = Shape.manifold(bodies[a].shape, placements[a], bodies[b].shape, placements[b]) else { continue }
             let (first, second) = swapped ? (b, a) : (a, b)
             var c = Contact(a: first, b: second, manifold: m, friction: (bodies[a].friction * bodies[b].friction).squareRoot(),
                             restitution: max(bodies[a].restitution, bodies[b].restitution))
-            if let k = previous.find(first, second) { c.warmStart(from: old[k].manifold) }
+            while p < oldCount && oldRanks[p] < rank { p += 1 }
+            if p < oldCount && oldRanks[p] == rank && old[p].a == first && old[p].b == second { c.warmStart(from: old[p].manifold) }
             contacts.append(c)
+            contactRanks.append(rank)
         }
     }
 
-    /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in order.
+    /// The pairs (a < b) that may collide, with a dynamic body and overlapping boxes, in rank order.
     /// The broad phase's work is counted as it goes: it stops once that passes a limit.
-    func overlappingPairs(_ placements: [Placement], budget: inout WorkBudget) throws(WorkLimitExceeded) -> [(Int, Int)] {
+    func overlappingPairs(_ placements: [Placement], budget: inout WorkBudget) throws(WorkLimitExceeded)
+        -> [(rank: CollisionPairs.Rank, a: Int, b: Int)] {
         let boxes = bodies.indices.map { bodies[$0].shape.bounds(placements[$0]) }
         var found: [(rank: CollisionPairs.Rank, a: Int, b: Int)] = []
         let sweep = BroadPhase.overlaps(boxes, moving: bodies.indices.map { bodies[$0].isDynamic }, until: { budget.stops($0) }) { a, b in
@@ -101,7 +111,7 @@ public struct World: Hashable, Sendable {
             found.append((rank, a, b))
         }
         try budget.spend(sweep: sweep)
-        return found.sorted { $0.rank < $1.rank }.map { ($0.a, $0.b) }
+        return found.sorted { $0.rank < $1.rank }
     }
 
     /// Gravity and forces, then resistance as v / (1 + h·c) (the host's form, §10.2).
