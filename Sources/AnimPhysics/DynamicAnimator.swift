@@ -13,6 +13,8 @@ public struct DynamicAnimator: Hashable, Sendable {
     var shapingSize = 0
     /// The items in the animator, in the order first named; body i of the world is item i.
     public private(set) var items: [Int] = []
+    /// Each item's place in `items`.
+    private var places: [Int: Int] = [:]
     var sizes: [Size] = []
     var boundsTypes: [CollisionBoundsType] = []
     public private(set) var world = World()
@@ -30,10 +32,14 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// (n pushes, one per update, cost n² when each update went over all of them).
     public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], initial: (Int) -> DynamicItem) {
         let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
-        if removingAll { (behaviors, shaping, shapingSize, items) = ([], [], 0, []) }
+        if removingAll { (behaviors, shaping, shapingSize, items, places) = ([], [], 0, [], [:]) }
         // `items` are those the kept behaviours name, in the order first named; the added ones follow.
-        var named = Set(items)
-        for b in added { for id in b.items where named.insert(id).inserted { items.append(id) } }
+        for b in added {
+            for id in b.items where places[id] == nil {
+                places[id] = items.count
+                items.append(id)
+            }
+        }
         let bodies = makeBodies(keeping: oldBodies, initial: initial)
         var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
         let firstAdded = behaviors.count
@@ -92,7 +98,7 @@ public struct DynamicAnimator: Hashable, Sendable {
 
     /// An item's centre (points, reference coordinates) and angle, if it is in the animator.
     public func pose(of item: Int) -> (center: Point, angle: Double)? {
-        items.firstIndex(of: item).map(pose(atIndex:))
+        places[item].map(pose(atIndex:))
     }
 
     /// The pose of `items[k]`.
@@ -103,7 +109,7 @@ public struct DynamicAnimator: Hashable, Sendable {
 
     /// An item's velocity in points per second and angular velocity in radians per second.
     public func velocity(of item: Int) -> (linear: Point, angular: Double)? {
-        guard let i = items.firstIndex(of: item) else { return nil }
+        guard let i = places[item] else { return nil }
         let b = world.bodies[i]
         return (Point(x: b.velocity.x * Self.scale, y: b.velocity.y * Self.scale), b.angularVelocity)
     }
@@ -111,7 +117,7 @@ public struct DynamicAnimator: Hashable, Sendable {
     private mutating func applyImpulse(_ p: PushBehavior) {
         let P = p.magnitude * Vec2(cosine(p.angle), sine(p.angle))
         for id in p.items {
-            guard let i = items.firstIndex(of: id) else { continue }
+            guard let i = places[id] else { continue }
             let r = Rotation(world.bodies[i].angle).apply(Self.metres(p.offset))
             world.bodies[i].velocity += world.bodies[i].invMass * P
             world.bodies[i].angularVelocity += world.bodies[i].invInertia * cross(r, P)

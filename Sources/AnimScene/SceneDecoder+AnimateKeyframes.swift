@@ -57,7 +57,7 @@ extension SceneDecoder {
         guard let r = attempt({ () throws(SceneError) in try object.required(key) }),
               let v = attempt({ () throws(SceneError) in try r.number() }) else { return nil }
         guard (0...1).contains(v) else {
-            errors.append(r.error("\(key) is a fraction of the whole duration and must lie in 0…1, found \(v)"))
+            errors.append(r.error("\(key) is a fraction of the whole duration and must lie in 0…1, found \(formatNumber(v))"))
             return nil
         }
         return v

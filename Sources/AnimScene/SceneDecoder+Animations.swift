@@ -72,7 +72,7 @@ extension SceneDecoder {
         a.timing.speed = finite(object, "speed", min: nil) ?? 1
         a.timing.repeatDuration = finite(object, "repeatDuration", min: 0) ?? 0
         if let r = object.optional("repeatCount"), let n = attempt({ () throws(SceneError) in try r.numberOrInfinity() }) {
-            if n < 0 { errors.append(r.error("repeatCount must be 0 or more, found \(n)")) } else { a.timing.repeatCount = n }
+            if n < 0 { errors.append(r.error("repeatCount must be 0 or more, found \(formatNumber(n))")) } else { a.timing.repeatCount = n }
         }
         if a.timing.repeatCount > 0 && a.timing.repeatDuration > 0, let r = object.optional("repeatDuration") {
             errors.append(r.error("repeatCount and repeatDuration cannot both be set (Core Animation leaves that undefined)"))

@@ -13,7 +13,7 @@ extension SceneDecoder {
         guard let dReader = attempt({ () throws(SceneError) in try object.required("transitionDuration") }),
               let duration = attempt({ () throws(SceneError) in try dReader.number() }) else { return nil }
         guard duration > 0, duration.isFinite else {
-            errors.append(dReader.error("transitionDuration must be more than 0, found \(duration)"))
+            errors.append(dReader.error("transitionDuration must be more than 0, found \(formatNumber(duration))"))
             return nil
         }
         ctx.duration = duration

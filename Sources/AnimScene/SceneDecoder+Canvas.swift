@@ -13,7 +13,7 @@ extension SceneDecoder {
         if let scale = positive(object, "scale", required: false) { canvas.scale = scale }
         if let fps = positive(object, "fps", required: false) {
             if fps > 1000 {
-                errors.append(object.optional("fps")!.error("fps must be at most 1000, found \(fps)"))
+                errors.append(object.optional("fps")!.error("fps must be at most 1000, found \(formatNumber(fps))"))
             } else {
                 canvas.fps = fps
             }
@@ -43,7 +43,7 @@ extension SceneDecoder {
         }
         guard let reader, let v = attempt({ () throws(SceneError) in try reader.number() }) else { return nil }
         guard v > 0 else {
-            errors.append(reader.error("\(key) must be greater than 0, found \(v)"))
+            errors.append(reader.error("\(key) must be greater than 0, found \(formatNumber(v))"))
             return nil
         }
         return v

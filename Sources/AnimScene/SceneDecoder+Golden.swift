@@ -15,7 +15,7 @@ extension SceneDecoder {
         tolerance.maxChannelDelta = toleranceInteger(object, "maxChannelDelta", max: 255) ?? 0
         tolerance.maxDifferingPixels = toleranceInteger(object, "maxDifferingPixels", max: Int(Int32.max)) ?? 0
         if let r = object.optional("perceptualDeltaE"), let v = attempt({ () throws(SceneError) in try r.number() }) {
-            if v <= 0 || v > 100 { errors.append(r.error("perceptualDeltaE must lie in (0, 100], found \(v)")) }
+            if v <= 0 || v > 100 { errors.append(r.error("perceptualDeltaE must lie in (0, 100], found \(formatNumber(v))")) }
             tolerance.perceptualDeltaE = v
         }
         return tolerance

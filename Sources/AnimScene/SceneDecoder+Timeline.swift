@@ -15,7 +15,7 @@ extension SceneDecoder {
         guard let object = attempt({ () throws(SceneError) in try reader.object() }) else { return }
         guard let atReader = attempt({ () throws(SceneError) in try object.required("at") }),
               let at = attempt({ () throws(SceneError) in try atReader.number() }) else { return }
-        if at < 0 { errors.append(atReader.error("'at' must be 0 or more, found \(at)")) }
+        if at < 0 { errors.append(atReader.error("'at' must be 0 or more, found \(formatNumber(at))")) }
         let verbKeys = object.keys.filter { $0 != "at" }
         guard verbKeys.count == 1, let verb = verbKeys.first, let body = object.reader(for: verb) else {
             let found = verbKeys.isEmpty ? "none" : verbKeys.map { "'\($0)'" }.joined(separator: ", ")

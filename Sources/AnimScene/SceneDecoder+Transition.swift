@@ -108,7 +108,7 @@ extension SceneDecoder {
 
     private func unitNumber(_ object: JSONObjectReader, _ key: String) -> Double? {
         guard let v = finite(object, key, min: 0) else { return nil }
-        if v > 1, let r = object.optional(key) { errors.append(r.error("\(key) must be between 0 and 1, found \(v)")) }
+        if v > 1, let r = object.optional(key) { errors.append(r.error("\(key) must be between 0 and 1, found \(formatNumber(v))")) }
         return min(1, v)
     }
 

@@ -17,6 +17,20 @@ struct ExtremeNumberDecodingTests: SceneFixture {
         #expect(e.first?.message == "duration must be at most 86400 s (a day), found 1e+300")
     }
 
+    /// Whole numbers in messages read as written in the scene, without Swift's ".0".
+    @Test func wholeNumbersInMessagesWithoutAFraction() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 10, "height": 10, "fps": 200000, "duration": 1},
+             "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "repeatCount": -3}]}],
+             "timeline": [{"at": -2, "set": {"a": {"opacity": 1}}}]}
+            """)
+        #expect(e.map { "\($0.path!): \($0.message)" } == [
+            "canvas.fps: fps must be at most 1000, found 200000",
+            "layers[0].animations[0].repeatCount: repeatCount must be 0 or more, found -3",
+            "timeline[0].at: 'at' must be 0 or more, found -2",
+        ])
+    }
+
     /// Located at what makes the inferred duration that long: the animation or action that ends last.
     @Test func inferredDurationBeyondADay() {
         let e = sceneErrors("""
