@@ -121,6 +121,12 @@ def scenes():
     yield "boundaries100k", scene([[80, 30, 40, 40]], 20, lambda ids: [
         {"gravity": {"items": ids}},
         {"collision": {"items": ids, "translatesReferenceBoundsIntoBoundary": True, "boundaries": segments}}])
+    # Refused: one item and 1,000,000 boundary segments for 2 s (a 55 MB scene): every body's
+    # sub-step counts, moving or not.
+    segments = [{"from": [k * 0.0002, 150 + k % 2], "to": [(k + 1) * 0.0002, 150 + (k + 1) % 2]} for k in range(1000000)]
+    yield "boundaries1m", scene([[80, 30, 40, 40]], 2, lambda ids: [
+        {"gravity": {"items": ids}},
+        {"collision": {"items": ids, "translatesReferenceBoundsIntoBoundary": True, "boundaries": segments}}])
     # Many actions on one view.
     for n in (2000, 4000, 8000, 16000):
         yield f"actions{n}", pushes(n)
