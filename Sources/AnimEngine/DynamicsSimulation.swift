@@ -73,10 +73,10 @@ public enum DynamicsSimulation {
     }
 
     /// `animator` (nil before the view's first action) after the action at `index` changes its
-    /// behaviours (the world's build counted in `budget`). The presentation tree at the action gives a new animator's reference bounds and
-    /// the items entering it; it is built only when one of those is needed, not for an action whose
-    /// items are all in the animator already (it walks every earlier action: built at every action,
-    /// n actions on the same items cost n² action walks).
+    /// behaviours (the world's build counted in `budget`). The presentation tree at the action gives
+    /// a new animator's reference bounds and the items entering it; it is built only when one of
+    /// those is needed, not for an action whose items are all in the animator already (it walks
+    /// every earlier action: built at every action, n actions on the same items cost n² walks).
     private static func updated(_ animator: consuming DynamicAnimator?, by action: DynamicsAction, at index: Int, view: Int,
                                 in timeline: Timeline, budget: inout WorkBudget) throws(WorkLimitExceeded) -> DynamicAnimator {
         var tree: LayerTree?

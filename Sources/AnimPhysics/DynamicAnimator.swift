@@ -31,7 +31,7 @@ public struct DynamicAnimator: Hashable, Sendable {
     /// update costs what its items and those behaviours do, not what every push added before does
     /// (n pushes, one per update, cost n² when each update went over all of them).
     public mutating func update(removingAll: Bool, adding added: [DynamicBehavior], initial: (Int) -> DynamicItem) {
-        let oldBodies = Dictionary(uniqueKeysWithValues: zip(items, zip(world.bodies, zip(sizes, boundsTypes))))
+        let old = Kept(places: places, bodies: world.bodies, sizes: sizes, boundsTypes: boundsTypes)
         if removingAll { (behaviors, shaping, shapingSize, items, places) = ([], [], 0, [], [:]) }
         // `items` are those the kept behaviours name, in the order first named; the added ones follow.
         for b in added {
@@ -40,8 +40,9 @@ public struct DynamicAnimator: Hashable, Sendable {
                 items.append(id)
             }
         }
-        let bodies = makeBodies(keeping: oldBodies, initial: initial)
-        var builder = WorldBuilder(items: items, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies, referenceBounds: referenceBounds)
+        let bodies = makeBodies(keeping: old, initial: initial)
+        var builder = WorldBuilder(items: items, bodyOfItem: places, sizes: sizes, boundsTypes: boundsTypes, bodies: bodies,
+                                   referenceBounds: referenceBounds)
         let firstAdded = behaviors.count
         for b in added {
             if !b.actsOnce {
@@ -63,17 +64,25 @@ public struct DynamicAnimator: Hashable, Sendable {
         try budget.spend(parts: (items.count + shapingSize) * WorkBudget.Cost.buildMember)
     }
 
+    /// The animator's items before an update: their places, bodies, sizes and bounds types.
+    private struct Kept {
+        var places: [Int: Int]
+        var bodies: [Body]
+        var sizes: [Size]
+        var boundsTypes: [CollisionBoundsType]
+    }
+
     /// The bodies of `items`: those of `old` as they are, new ones from `initial`; sets `sizes` and
     /// `boundsTypes` to match.
-    private mutating func makeBodies(keeping old: [Int: (Body, (Size, CollisionBoundsType))], initial: (Int) -> DynamicItem) -> [Body] {
+    private mutating func makeBodies(keeping old: Kept, initial: (Int) -> DynamicItem) -> [Body] {
         var bodies: [Body] = []
         sizes = []
         boundsTypes = []
         for id in items {
-            if let (body, (size, type)) = old[id] {
-                bodies.append(body)
-                sizes.append(size)
-                boundsTypes.append(type)
+            if let k = old.places[id] {
+                bodies.append(old.bodies[k])
+                sizes.append(old.sizes[k])
+                boundsTypes.append(old.boundsTypes[k])
             } else {
                 let item = initial(id)
                 // A body needs mass: an empty item collides as a 1×1 pt box.

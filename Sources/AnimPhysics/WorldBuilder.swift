@@ -11,13 +11,13 @@ struct WorldBuilder {
     /// The body of each item (its index in `items`).
     let bodyOfItem: [Int: Int]
 
-    init(items: [Int], sizes: [Size], boundsTypes: [CollisionBoundsType], bodies: [Body], referenceBounds: Rect) {
+    init(items: [Int], bodyOfItem: [Int: Int], sizes: [Size], boundsTypes: [CollisionBoundsType], bodies: [Body], referenceBounds: Rect) {
         self.items = items
+        self.bodyOfItem = bodyOfItem
         self.sizes = sizes
         self.boundsTypes = boundsTypes
         self.bodies = bodies
         self.referenceBounds = referenceBounds
-        bodyOfItem = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
     }
 
     /// Engine defaults measured on UIKit (§10.1: elasticity 0.2, friction 0.2, density 1,
