@@ -1,3 +1,4 @@
+import AnimGeometry
 import AnimLayers
 
 /// The first thing wrong with a keyframe animation (core-animation-semantics.md §4.1). The scene
@@ -49,10 +50,10 @@ public enum KeyframeProblem: Hashable, Sendable {
         case .noValues: "a keyframe animation needs at least one value"
         case let .valueKind(i, expected, found): "values[\(i)] is a \(found.rawValue), but the key path takes a \(expected.rawValue)"
         case let .keyTimeCount(found, expected, mode): "keyTimes has \(found) entries; calculationMode \(mode.rawValue) needs \(Self.counts(expected, mode))"
-        case let .keyTimeOutOfRange(i, v): "keyTimes[\(i)] = \(v) is outside 0…1"
-        case let .keyTimeDecreasing(i, v, previous): "keyTimes[\(i)] = \(v) is less than keyTimes[\(i - 1)] = \(previous); key times must not decrease"
-        case let .firstKeyTimeNotZero(v): "keyTimes[0] = \(v); the first key time must be 0"
-        case let .lastKeyTimeNotOne(i, v): "keyTimes[\(i)] = \(v); the last key time must be 1"
+        case let .keyTimeOutOfRange(i, v): "keyTimes[\(i)] = \(formatNumber(v)) is outside 0…1"
+        case let .keyTimeDecreasing(i, v, previous): "keyTimes[\(i)] = \(formatNumber(v)) is less than keyTimes[\(i - 1)] = \(formatNumber(previous)); key times must not decrease"
+        case let .firstKeyTimeNotZero(v): "keyTimes[0] = \(formatNumber(v)); the first key time must be 0"
+        case let .lastKeyTimeNotOne(i, v): "keyTimes[\(i)] = \(formatNumber(v)); the last key time must be 1"
         case let .timingFunctionCount(found, expected): "timingFunctions has \(found) entries; it needs \(expected) (one per segment between values) or none"
         case let .parameterCount(p, found, expected): "\(p.rawValue) has \(found) entries; it needs \(expected) (one per value) or none"
         }

@@ -1,3 +1,5 @@
+import AnimGeometry
+
 /// A JSON node together with where it is (JSON path and file), with typed accessors whose errors
 /// are located at the node: "expected a number, found a string".
 public struct JSONReader: Sendable {
@@ -183,8 +185,3 @@ public struct AllowedKeys: Sendable {
     }
 }
 
-/// A number for messages: integers without ".0", others as Swift prints them.
-func formatNumber(_ v: Double) -> String {
-    if v.isFinite, v.rounded(.towardZero) == v, abs(v) < 1e15 { return String(Int(v)) }
-    return "\(v)"
-}

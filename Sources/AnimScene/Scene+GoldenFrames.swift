@@ -1,3 +1,5 @@
+import AnimGeometry
+
 extension Scene {
     /// The `goldenFrames` entries past the scene's last frame, each as an error located at the
     /// entry (`file:line:column: goldenFrames[1]: …`; without a location for a scene built in code).

@@ -1,3 +1,5 @@
+import AnimGeometry
+
 extension SceneDecoder {
     static let toleranceKeys = ["maxChannelDelta", "maxDifferingPixels", "perceptualDeltaE", "reason"]
 

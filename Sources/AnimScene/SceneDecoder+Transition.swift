@@ -1,3 +1,4 @@
+import AnimGeometry
 import AnimEngine
 import AnimLayers
 import AnimTiming

@@ -255,6 +255,17 @@ struct KeyframeAnimationTests {
         #expect(d?.message == "keyTimes has 2 entries; calculationMode discrete needs 4 (one more than the values) or 3 (one per value)")
     }
 
+    /// Whole key times read as written in the scene, without Swift's ".0".
+    @Test func wholeKeyTimesInMessagesWithoutAFraction() throws {
+        let three = numbers([0, 1, 2])
+        #expect(try animation(three, keyTimes: [0, 2, 1]).validate()?.message == "keyTimes[1] = 2 is outside 0…1")
+        #expect(try animation(three, keyTimes: [0, 1, 0]).validate()?.message
+            == "keyTimes[2] = 0 is less than keyTimes[1] = 1; key times must not decrease")
+        #expect(try animation(three, keyTimes: [1, 1, 1]).validate()?.message == "keyTimes[0] = 1; the first key time must be 0")
+        #expect(try animation(three, keyTimes: [0, 0, 0]).validate()?.message == "keyTimes[2] = 0; the last key time must be 1")
+        #expect(try animation(three, keyTimes: [0, 1e300, 1]).validate()?.message == "keyTimes[1] = 1e+300 is outside 0…1")
+    }
+
     @Test func acceptedVariants() throws {
         let three = numbers([0, 1, 2])
         #expect(try animation(three, keyTimes: [0.2, 0.5, 0.7], mode: .discrete).validate() == nil, "n key times: no pinning")
