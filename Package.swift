@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster", "AnimText", "AnimTestRandom"]),
         .testTarget(
-            name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom", "AnimTestFolders"],
+            name: "AnimCodecsTests", dependencies: ["AnimCodecs", "AnimRaster", "AnimTestRandom", "AnimTestFolders", "CImageShims", "CPNG"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimSceneTests", dependencies: ["AnimScene", "AnimFonts", "AnimEngine", "AnimLayers", "AnimPhysics", "AnimTestRandom"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCompositor", "AnimGolden", "AnimTestSupport", "AnimTestRandom"]),

@@ -26,4 +26,26 @@ int animrender_png_size(const uint8_t *data, size_t size, uint32_t *width, uint3
 int animrender_png_decode(const uint8_t *data, size_t size, uint8_t *out, uint32_t width,
                           uint32_t height, char *error, size_t error_size);
 
+/*
+ * Encodes `width` × `height` straight-alpha RGBA8 pixels, rows `stride` bytes apart, as the PNG
+ * libpng's simplified writer (png_image_write_to_memory) makes of them, byte for byte: IHDR,
+ * sRGB (perceptual), IDAT, IEND; zlib's default level and libpng's strategy. Like libpng,
+ * each row takes the filter whose bytes, read as signed, have the least sum of magnitudes (ties
+ * to the earlier of None, Sub, Up, Average, Paeth), but the five sums are found here, sixteen
+ * bytes a step, and libpng is told the one filter to apply.
+ * Writes at most `*size` bytes to `out` and sets `*size` to the PNG's full size: returns 0 when
+ * it fitted, 1 when `out` was too small (nothing useful is written; call again with `*size`
+ * bytes), or -1 with a NUL-terminated message in `error`.
+ */
+int animrender_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                          uint8_t *out, size_t *size, char *error, size_t error_size);
+
+/*
+ * The filter libpng's heuristic picks for `row` (`bytes` bytes of 4-byte pixels) under `previous`
+ * (zeros for the first row), from those in `allowed` (PNG_FILTER_NONE … PNG_FILTER_PAETH bits):
+ * returned as a filter value, 0 (None) to 4 (Paeth). Exposed for tests.
+ */
+int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, size_t bytes,
+                                 int allowed);
+
 #endif
