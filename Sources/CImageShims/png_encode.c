@@ -191,13 +191,16 @@ int animrender_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_write_struct(&png, NULL);
-        snprintf(error, error_size, "out of memory");
+        snprintf(error, error_size, "cannot create libpng's write structures (out of memory, or a libpng of another version)");
         return -1;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         return -1;
     }
+    /* As the simplified writer does: a "benign" error (such as a filter libpng would drop) stops
+     * the write instead of changing the bytes behind a warning. */
+    png_set_benign_errors(png, 0);
     png_set_write_fn(png, &state, shim_png_write, shim_png_flush);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);

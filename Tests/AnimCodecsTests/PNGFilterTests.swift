@@ -16,6 +16,17 @@ struct PNGFilterTests {
     static func libpngChoice(_ row: [UInt8], _ prev: [UInt8], allowed: Int) -> Int {
         let masks = [0x08, 0x10, 0x20, 0x40, 0x80]
         if let only = masks.firstIndex(of: allowed) { return only }
+        let sums = libpngSums(row, prev)
+        var best = allowed & 0x08 != 0 ? sums[0] : Int.max, chosen = 0
+        for f in 1..<5 where allowed & masks[f] != 0 && sums[f] < best {
+            best = sums[f]
+            chosen = f
+        }
+        return chosen
+    }
+
+    /// The five filters' sums of magnitudes (None, Sub, Up, Average, Paeth).
+    static func libpngSums(_ row: [UInt8], _ prev: [UInt8]) -> [Int] {
         func cost(_ v: Int) -> Int { let b = v & 0xff; return b < 128 ? b : 256 - b }
         func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
             let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
@@ -31,12 +42,7 @@ struct PNGFilterTests {
             sums[3] += cost(r - (a + b) / 2)
             sums[4] += cost(r - paeth(a, b, c))
         }
-        var best = allowed & 0x08 != 0 ? sums[0] : Int.max, chosen = 0
-        for f in 1..<5 where allowed & masks[f] != 0 && sums[f] < best {
-            best = sums[f]
-            chosen = f
-        }
-        return chosen
+        return sums
     }
 
     private func shimChoice(_ row: [UInt8], _ prev: [UInt8], allowed: Int) -> Int {
@@ -47,18 +53,38 @@ struct PNGFilterTests {
     /// steps (where the filters' sums are close and ties are common) and of flat runs.
     @Test func theChoiceIsLibpngsOnRowsOfEveryLengthAndKind() {
         var rng = SplitMix64(seed: 2026_12_05)
-        var counts = [0, 0, 0, 0, 0]
+        var counts = [0, 0, 0, 0, 0], ties = 0
         for pixels in 1...45 {
             for kind in 0..<4 {
                 for _ in 0..<40 {
                     let (row, prev) = Self.rows(pixels * 4, kind: kind, rng: &rng)
                     let expected = Self.libpngChoice(row, prev, allowed: 0xf8)
                     counts[expected] += 1
+                    let sums = Self.libpngSums(row, prev)
+                    if sums.filter({ $0 == sums.min() }).count > 1 { ties += 1 }
                     #expect(shimChoice(row, prev, allowed: 0xf8) == expected, "\(pixels) px, kind \(kind)")
                 }
             }
         }
         #expect(counts.allSatisfy { $0 > 0 }, "every filter wins somewhere: \(counts)")
+        #expect(ties > 100, "rows whose least sum two filters share: \(ties)")
+    }
+
+    /// Ties and edge cases worked by hand.
+    @Test func tiesGoToTheEarlierFilter() {
+        let zeros = [UInt8](repeating: 0, count: 8)
+        #expect(shimChoice(zeros, zeros, allowed: 0xf8) == 0, "all sums 0: None")
+        #expect(shimChoice(zeros, zeros, allowed: 0xf0) == 1, "all sums 0 without None: Sub")
+        // Two pixels of 5s under (5, 5, 5, 5) and (0, 0, 0, 0). None: 8 × 5 = 40. Sub: 5s, then 0s = 20.
+        // Up: 0s, then 5s = 20. Average: 5 − 5/2 = 3 and 5 − (5 + 0)/2 = 3, 8 × 3 = 24. Paeth: 5 − 5
+        // = 0 in the first pixel (the prediction is the byte above), then a = 5, b = 0, c = 5 predict
+        // b = 0, so 5s = 20.
+        let row = [UInt8](repeating: 5, count: 8), prev: [UInt8] = [5, 5, 5, 5, 0, 0, 0, 0]
+        #expect(Self.libpngSums(row, prev) == [40, 20, 20, 24, 20])
+        #expect(shimChoice(row, prev, allowed: 0xf8) == 1, "Sub, Up and Paeth tie: Sub")
+        #expect(shimChoice(row, prev, allowed: 0xe8) == 2, "without Sub: Up")
+        #expect(shimChoice(row, prev, allowed: 0xc8) == 4, "None and Average lose to Paeth")
+        #expect(shimChoice(row, prev, allowed: 0x48) == 3, "Average beats None")
     }
 
     @Test func theChoiceKeepsToTheAllowedFilters() {
@@ -95,7 +121,7 @@ struct PNGFilterTests {
     // MARK: Whole files, against libpng's simplified writer
 
     /// What `png_image_write_to_memory` writes for straight RGBA8 pixels.
-    static func simplifiedWriter(_ straight: [UInt8], width: Int, height: Int) -> [UInt8]? {
+    static func simplifiedWriter(_ straight: [UInt8], width: Int, height: Int, stride: Int = 0) -> [UInt8]? {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
@@ -103,9 +129,10 @@ struct PNGFilterTests {
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         defer { png_image_free(&image) }
         var size = 0
-        guard png_image_write_to_memory(&image, nil, &size, 0, straight, 0, nil) != 0 else { return nil }
+        // The stride is in components, which are bytes here; 0 means rows without gaps.
+        guard png_image_write_to_memory(&image, nil, &size, 0, straight, Int32(stride), nil) != 0 else { return nil }
         var out = [UInt8](repeating: 0, count: size)
-        guard png_image_write_to_memory(&image, &out, &size, 0, straight, 0, nil) != 0 else { return nil }
+        guard png_image_write_to_memory(&image, &out, &size, 0, straight, Int32(stride), nil) != 0 else { return nil }
         return Array(out.prefix(size))
     }
 
@@ -140,6 +167,23 @@ struct PNGFilterTests {
             let libpng = try #require(Self.simplifiedWriter(straight, width: width, height: height))
             #expect(Self.sameBytes(ours, libpng), "\(width)×\(height), kind \(kind): \(Self.firstDifference(ours, libpng))")
         }
+    }
+
+    /// Rows further apart than the width, with other bytes between them (as APNG's changed
+    /// rectangles are written from inside the whole frame): the filters must read the row above.
+    @Test func rowsApartFromEachOtherAreLibpngsByteForByte() throws {
+        var rng = SplitMix64(seed: 99)
+        let (width, height, stride) = (37, 23, 37 * 4 + 20)
+        var padded = (0..<stride * height).map { _ in rng.byte() }
+        for y in 0..<height {
+            let (row, _) = Self.rows(width * 4, kind: y % 4, rng: &rng)
+            padded.replaceSubrange(y * stride..<y * stride + width * 4, with: row)
+        }
+        let ours = try padded.withUnsafeBytes { raw in
+            try PNGCodec.encodeStraight(raw.baseAddress!, width: width, height: height, rowStride: stride)
+        }
+        let libpng = try #require(Self.simplifiedWriter(padded, width: width, height: height, stride: stride))
+        #expect(Self.sameBytes(ours, libpng), "\(Self.firstDifference(ours, libpng))")
     }
 
     /// A rendered-looking frame: gradients, flat areas and an anti-aliased disc, with alpha.

@@ -2,8 +2,10 @@
 #define ANIMRENDER_PNG_H
 /*
  * PNG decoding through libpng's low-level API, needed because the simplified API applies gamma
- * (it even reads 16-bit files without gAMA as linear light). libpng's setjmp-based errors stay
- * inside these functions: callers get -1 and a message, and the longjmp never crosses Swift.
+ * (it even reads 16-bit files without gAMA as linear light), and PNG encoding through the same API,
+ * so that each row's filter can be chosen here (see animrender_png_encode). libpng's setjmp-based
+ * errors stay inside these functions: callers get -1 and a message, and the longjmp never crosses
+ * Swift.
  */
 #include <stddef.h>
 #include <stdint.h>
