@@ -4,27 +4,15 @@
 #include <string.h>
 #include <png.h>
 
+#include "png_messages.h"
+
 /* The bytes being read and the caller's message buffer, reached through libpng's io/error pointers. */
 struct shim_png {
     const uint8_t *data;
     size_t size;
     size_t offset;
-    char *message;
-    size_t capacity;
+    struct shim_png_message message;
 };
-
-/* Keeps libpng's message and jumps back to the setjmp instead of printing and aborting. */
-static void shim_png_error(png_structp png, png_const_charp message) {
-    struct shim_png *state = png_get_error_ptr(png);
-    snprintf(state->message, state->capacity, "%s", message);
-    png_longjmp(png, 1);
-}
-
-/* Warnings (an unusual ICC profile, a bad ancillary CRC) do not stop decoding and are not printed. */
-static void shim_png_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
 
 /* libpng's read callback over memory; running out of bytes is an error. */
 static void shim_png_read(png_structp png, png_bytep out, size_t count) {
@@ -36,12 +24,12 @@ static void shim_png_read(png_structp png, png_bytep out, size_t count) {
 
 /* A reader over `data` with the shim's handlers, or NULL (with a message) when out of memory. */
 static png_structp shim_png_create(struct shim_png *state, png_infop *info) {
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, shim_png_error,
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state->message, shim_png_error,
                                              shim_png_warning);
     *info = png ? png_create_info_struct(png) : NULL;
     if (!png || !*info) {
         png_destroy_read_struct(&png, NULL, NULL);
-        snprintf(state->message, state->capacity, "out of memory");
+        snprintf(state->message.text, state->message.capacity, "out of memory");
         return NULL;
     }
     png_set_read_fn(png, state, shim_png_read);
@@ -50,7 +38,7 @@ static png_structp shim_png_create(struct shim_png *state, png_infop *info) {
 
 int animrender_png_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                         char *error, size_t error_size) {
-    struct shim_png state = {data, size, 0, error, error_size};
+    struct shim_png state = {data, size, 0, {error, error_size}};
     png_infop info;
     png_structp png = shim_png_create(&state, &info);
     if (!png) return -1;
@@ -78,7 +66,7 @@ static int shim_png_request_rgba8(png_structp png, png_infop info) {
 
 int animrender_png_decode(const uint8_t *data, size_t size, uint8_t *out, uint32_t width,
                           uint32_t height, char *error, size_t error_size) {
-    struct shim_png state = {data, size, 0, error, error_size};
+    struct shim_png state = {data, size, 0, {error, error_size}};
     png_infop info;
     png_structp png = shim_png_create(&state, &info);
     if (!png) return -1;

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <png.h>
 
+#include "png_messages.h"
+
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -123,25 +125,12 @@ int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, si
     return chosen;
 }
 
-/* The output buffer, how many bytes the PNG has so far, and the caller's message buffer. */
+/* The output buffer and how many bytes the PNG has so far, reached through libpng's io pointer. */
 struct shim_png_out {
     uint8_t *out;
     size_t capacity;
     size_t size;
-    char *message;
-    size_t message_capacity;
 };
-
-static void shim_png_write_error(png_structp png, png_const_charp message) {
-    struct shim_png_out *state = png_get_error_ptr(png);
-    snprintf(state->message, state->message_capacity, "%s", message);
-    png_longjmp(png, 1);
-}
-
-static void shim_png_write_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
 
 /* Copies what fits and counts every byte, as png_image_write_to_memory does. */
 static void shim_png_write(png_structp png, png_bytep data, size_t count) {
@@ -185,9 +174,10 @@ static void shim_png_write_rows(png_structp png, const uint8_t *pixels, uint32_t
 
 int animrender_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                           uint8_t *out, size_t *size, char *error, size_t error_size) {
-    struct shim_png_out state = {out, *size, 0, error, error_size};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, shim_png_write_error,
-                                              shim_png_write_warning);
+    struct shim_png_out state = {out, *size, 0};
+    struct shim_png_message message = {error, error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &message, shim_png_error,
+                                              shim_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_write_struct(&png, NULL);
