@@ -96,6 +96,19 @@ static size_t shim_sums_vector(const uint8_t *row, const uint8_t *prev, size_t b
 }
 #endif
 
+void animrender_png_filter_sums(const uint8_t *row, const uint8_t *previous, size_t bytes,
+                                int vector, uint64_t sums[5]) {
+    for (int f = 0; f < 5; f++) sums[f] = 0;
+    size_t i = 0;
+    for (; i < bytes && i < 4; i++) shim_sums_at(row, previous, i, sums);
+#ifdef __SSE2__
+    if (vector && i == 4) i = shim_sums_vector(row, previous, bytes, sums);
+#else
+    (void)vector;
+#endif
+    for (; i < bytes; i++) shim_sums_at(row, previous, i, sums);
+}
+
 int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, size_t bytes,
                                  int allowed) {
     static const int masks[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
@@ -105,13 +118,8 @@ int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, si
         if (allowed == masks[f]) return f;  /* one filter: libpng applies it without sums */
     }
     if (allowed == 0) return 0;
-    uint64_t sums[5] = {0, 0, 0, 0, 0};
-    size_t i = 0;
-    for (; i < bytes && i < 4; i++) shim_sums_at(row, previous, i, sums);
-#ifdef __SSE2__
-    if (i == 4) i = shim_sums_vector(row, previous, bytes, sums);
-#endif
-    for (; i < bytes; i++) shim_sums_at(row, previous, i, sums);
+    uint64_t sums[5];
+    animrender_png_filter_sums(row, previous, bytes, 1, sums);
     /* libpng's order and ties: None's sum (when allowed) is the first best, then each later
      * filter replaces the best only with a strictly smaller sum. */
     uint64_t best = (allowed & PNG_FILTER_NONE) ? sums[0] : UINT64_MAX;

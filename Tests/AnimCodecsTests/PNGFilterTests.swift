@@ -70,6 +70,23 @@ struct PNGFilterTests {
         #expect(ties > 100, "rows whose least sum two filters share: \(ties)")
     }
 
+    /// The sums themselves, from the vector loop and from the byte-at-a-time loop that processors
+    /// without SSE2 run, against the plain port: every row length crosses the vector steps' ends.
+    @Test func vectorAndScalarSumsAreLibpngs() {
+        var rng = SplitMix64(seed: 51)
+        for pixels in 1...40 {
+            for kind in 0..<4 {
+                let (row, prev) = Self.rows(pixels * 4, kind: kind, rng: &rng)
+                let expected = Self.libpngSums(row, prev).map(UInt64.init)
+                for vector: Int32 in [1, 0] {
+                    var sums = [UInt64](repeating: 9, count: 5)
+                    animrender_png_filter_sums(row, prev, row.count, vector, &sums)
+                    #expect(sums == expected, "\(pixels) px, kind \(kind), vector \(vector)")
+                }
+            }
+        }
+    }
+
     /// Ties and edge cases worked by hand.
     @Test func tiesGoToTheEarlierFilter() {
         let zeros = [UInt8](repeating: 0, count: 8)

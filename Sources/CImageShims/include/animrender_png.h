@@ -50,4 +50,12 @@ int animrender_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height
 int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, size_t bytes,
                                  int allowed);
 
+/*
+ * The five filters' sums of magnitudes for `row` under `previous` (None, Sub, Up, Average, Paeth),
+ * sixteen bytes a step where the processor has SSE2 and `vector` is non-zero, else one byte at a
+ * time (what other processors run). Exposed for tests, which compare the two.
+ */
+void animrender_png_filter_sums(const uint8_t *row, const uint8_t *previous, size_t bytes,
+                                int vector, uint64_t sums[5]);
+
 #endif
