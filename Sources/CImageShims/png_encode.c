@@ -1,7 +1,6 @@
 #include "animrender_png.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <png.h>
 
@@ -96,6 +95,10 @@ static size_t shim_sums_vector(const uint8_t *row, const uint8_t *prev, size_t b
 }
 #endif
 
+/* libpng's mask of each filter value, 0 (None) to 4 (Paeth). */
+static const int shim_filter_masks[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP,
+                                         PNG_FILTER_AVG, PNG_FILTER_PAETH};
+
 void animrender_png_filter_sums(const uint8_t *row, const uint8_t *previous, size_t bytes,
                                 int vector, uint64_t sums[5]) {
     for (int f = 0; f < 5; f++) sums[f] = 0;
@@ -111,11 +114,9 @@ void animrender_png_filter_sums(const uint8_t *row, const uint8_t *previous, siz
 
 int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, size_t bytes,
                                  int allowed) {
-    static const int masks[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
-                                 PNG_FILTER_PAETH};
     allowed &= PNG_ALL_FILTERS;
     for (int f = 0; f < 5; f++) {
-        if (allowed == masks[f]) return f;  /* one filter: libpng applies it without sums */
+        if (allowed == shim_filter_masks[f]) return f;  /* one filter: libpng applies it without sums */
     }
     if (allowed == 0) return 0;
     uint64_t sums[5];
@@ -125,7 +126,7 @@ int animrender_png_choose_filter(const uint8_t *row, const uint8_t *previous, si
     uint64_t best = (allowed & PNG_FILTER_NONE) ? sums[0] : UINT64_MAX;
     int chosen = 0;
     for (int f = 1; f < 5; f++) {
-        if ((allowed & masks[f]) && sums[f] < best) {
+        if ((allowed & shim_filter_masks[f]) && sums[f] < best) {
             best = sums[f];
             chosen = f;
         }
@@ -166,15 +167,13 @@ static int shim_allowed_filters(uint32_t width, uint32_t height) {
  * the first row is compressed, from the filters allowed then. */
 static void shim_png_write_rows(png_structp png, const uint8_t *pixels, uint32_t width,
                                 uint32_t height, size_t stride) {
-    static const int masks[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
-                                 PNG_FILTER_PAETH};
     int allowed = shim_allowed_filters(width, height);
     size_t bytes = (size_t)width * 4;
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = pixels + (size_t)y * stride;
         if (y > 0) {
             int f = animrender_png_choose_filter(row, row - stride, bytes, allowed);
-            png_set_filter(png, PNG_FILTER_TYPE_BASE, masks[f]);
+            png_set_filter(png, PNG_FILTER_TYPE_BASE, shim_filter_masks[f]);
         }
         png_write_row(png, row);
     }
