@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
+        // Streaming stores for the rasterizer's canvas bands: pointers and sizes only, no C types.
+        .target(name: "CPixelStores"),
         // Fonts: read and decomposed by FreeType, shaped by HarfBuzz; only AnimFonts imports them.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "AnimTiming", dependencies: ["AnimGeometry"]),
         .target(name: "AnimText", dependencies: ["AnimGeometry"]),
         .target(name: "AnimLayers", dependencies: ["AnimGeometry", "AnimTiming", "AnimText"]),
-        .target(name: "AnimRaster", dependencies: ["AnimGeometry"]),
+        .target(name: "AnimRaster", dependencies: ["AnimGeometry", "CPixelStores"]),
 
         // MARK: Layer 2: engines, compositing, codecs
         // UIKit Dynamics: a Box2D-style rigid-body engine and the behaviours on top of it.

@@ -22,14 +22,15 @@ struct ContentsPicture: Sendable {
     }
 
     /// Source-over of the picture onto `bitmap`: the bytes `ImageDraw.fill` would write there.
-    func composite(rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap) {
-        Blend.composite(pixels, at: bounds.minX, bounds.minY, rows: rows, into: &bitmap)
+    func composite(rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap, origin: PixelOffset = .zero) {
+        Blend.composite(pixels, at: bounds.minX, bounds.minY, rows: rows, into: &bitmap, origin: origin)
     }
 
     /// Source-over of the picture clipped by `mask` onto `bitmap`: the bytes of compositing it
     /// into a transparent offscreen, clipping that by `mask` and compositing the offscreen.
-    func composite(through mask: CoverageMask, rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap) {
-        Blend.composite(pixels, at: bounds.minX, bounds.minY, through: mask, rows: rows, into: &bitmap)
+    func composite(through mask: CoverageMask, rows: Range<Int> = PixelRect.allRows, into bitmap: inout Bitmap,
+                   origin: PixelOffset = .zero) {
+        Blend.composite(pixels, at: bounds.minX, bounds.minY, through: mask, rows: rows, into: &bitmap, origin: origin)
     }
 }
 

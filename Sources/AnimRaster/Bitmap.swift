@@ -95,11 +95,13 @@ public struct Bitmap: Hashable, Sendable {
     /// A fill of two ``copyBlock``s or more writes its first block with vector stores and then
     /// copies that block over the rest with `memmove`; a colour whose four bytes are equal goes to
     /// `memset` from one block up. The C library makes copies and sets of that size with
-    /// `rep movsb` / `rep stosb`, which store whole cache lines without reading them first (a plain
-    /// store first reads its line from memory). A canvas beyond the caches (a 4K frame) was read in
-    /// and written back for its background fill alone, and two threads filling at once asked the
-    /// memory for twice the bytes (docs/benchmarks.md, session 31). Smaller fills use the vector
-    /// stores alone. The bytes written are the same either way.
+    /// `rep movsb` / `rep stosb`, which on session 31's Intel host stored whole cache lines without
+    /// reading them first (a plain store first reads its line from memory; session 52's AMD host
+    /// read them either way, so canvases beyond the caches are now drawn in a ``BandBuffer`` and
+    /// streamed). A canvas beyond the caches (a 4K frame) was read in and written back for its
+    /// background fill alone, and two threads filling at once asked the memory for twice the bytes
+    /// (docs/benchmarks.md, session 31). Smaller fills use the vector stores alone. The bytes
+    /// written are the same either way.
     private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {
         guard let p = raw.baseAddress else { return }
         let bytes = raw.count & ~3

@@ -5,12 +5,12 @@ extension Blend {
     /// at full opacity (``composite(_:opacity:area:into:)``), in one pass and without the
     /// offscreen: source-over onto transparent pixels copies `src`, and each step is per pixel.
     /// `src` must be premultiplied (then so is every scaled pixel, and source-over keeps each
-    /// channel's low byte as those passes do). Rows `rows` only.
+    /// channel's low byte as those passes do). Rows `rows` only; `origin`: see ``PixelOffset``.
     public static func composite(_ src: Bitmap, at x: Int, _ y: Int, through mask: CoverageMask,
-                                 rows: Range<Int> = PixelRect.allRows, into dst: inout Bitmap) {
+                                 rows: Range<Int> = PixelRect.allRows, into dst: inout Bitmap,
+                                 origin: PixelOffset = .zero) {
         let placed = PixelRect(minX: x, minY: y, maxX: x + src.width, maxY: y + src.height)
-        let region = placed.intersection(mask.bounds)
-            .intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
+        let region = placed.intersection(mask.bounds).intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !region.isEmpty else { return }
         let lanes = PixelLanes(repeating: 255), srcWidth = src.width, dstWidth = dst.width, maskWidth = mask.bounds.width
         mask.coverage.withUnsafeBytes { cov in
@@ -18,7 +18,7 @@ extension Blend {
                 dst.pixels.withUnsafeMutableBytes { d in
                     for row in region.minY..<region.maxY {
                         let sp = s.baseAddress! + ((row - y) * srcWidth + region.minX - x) * 4
-                        let dp = d.baseAddress! + (row * dstWidth + region.minX) * 4
+                        let dp = d.baseAddress! + ((row - origin.y) * dstWidth + region.minX - origin.x) * 4
                         let cp = cov.baseAddress! + (row - mask.bounds.minY) * maskWidth + region.minX - mask.bounds.minX
                         throughRow(sp, cp, count: region.width, lanes, onto: dp)
                     }

@@ -8,15 +8,16 @@ extension Blend {
     /// With `untouched` (where `dst` may differ from the colour it was filled with), pixels outside
     /// a row's drawn run are written from a table over that colour (``DrawnRows``), not blended.
     /// `picture`, when given, is `mask` filled with `color` over that colour: those pixels are then
-    /// copied from it. With `rows`, only those rows are drawn (one band of a canvas drawn band by band).
+    /// copied from it. With `rows`, only those rows are drawn (one band of a canvas drawn band by band);
+    /// `origin`: see ``PixelOffset``.
     public static func fill(_ mask: CoverageMask, color: PixelRGBA8, under cover: CoverageMask?,
                             untouched: DrawnRows? = nil, picture: UniformPicture? = nil,
-                            rows: Range<Int> = PixelRect.allRows, into dst: inout Bitmap) {
+                            rows: Range<Int> = PixelRect.allRows, into dst: inout Bitmap, origin: PixelOffset = .zero) {
         guard let cover else {
-            return fill(mask, color: color, into: &dst, untouched: untouched, picture: picture, rows: rows) { _ in nil }
+            return fill(mask, color: color, into: &dst, untouched: untouched, picture: picture, rows: rows, origin: origin) { _ in nil }
         }
         cover.coverage.withUnsafeBytes { full in
-            fill(mask, color: color, into: &dst, untouched: untouched, picture: picture, rows: rows) { y in
+            fill(mask, color: color, into: &dst, untouched: untouched, picture: picture, rows: rows, origin: origin) { y in
                 fullRun(full.baseAddress!, cover.bounds, row: y)
             }
         }

@@ -20,9 +20,11 @@ public enum Blend {
     }
 
     /// `fill(_:color:into:)` in rows `rows` only (one band of a canvas drawn band by band): the
-    /// same bytes there, nothing elsewhere.
-    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, rows: Range<Int>, into dst: inout Bitmap) {
-        fill(mask, color: color, into: &dst, rows: rows) { _ in nil }
+    /// same bytes there, nothing elsewhere. `origin` is the device pixel that `dst`'s first pixel
+    /// stands for (a band drawn in a buffer of its own; see ``PixelOffset``).
+    public static func fill(_ mask: CoverageMask, color: PixelRGBA8, rows: Range<Int>, into dst: inout Bitmap,
+                            origin: PixelOffset = .zero) {
+        fill(mask, color: color, into: &dst, rows: rows, origin: origin) { _ in nil }
     }
 
     /// `fill(_:color:into:)` leaving out, in each row y, the columns `skip(y)` (none for nil). With
@@ -31,8 +33,9 @@ public enum Blend {
     /// ``UniformBlend`` table; the same bytes, without reading the destination.
     @inline(__always)
     static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, untouched: DrawnRows? = nil,
-                     picture: UniformPicture? = nil, rows: Range<Int> = PixelRect.allRows, skipping skip: (Int) -> Range<Int>?) {
-        let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
+                     picture: UniformPicture? = nil, rows: Range<Int> = PixelRect.allRows, origin: PixelOffset = .zero,
+                     skipping skip: (Int) -> Range<Int>?) {
+        let area = mask.bounds.intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !area.isEmpty, color.a > 0 else { return }
         precondition(picture == nil || picture!.bounds == mask.bounds)
         let solid = SolidSource(color)
@@ -46,13 +49,13 @@ public enum Blend {
                 @inline(__always) func blendRow(_ y: Int, _ lo: Int, _ hi: Int) {
                     guard lo < hi else { return }
                     let m = (y &- mask.bounds.minY) &* maskWidth &+ (lo &- mask.bounds.minX)
-                    let o = y &* dstWidth &+ lo
+                    let o = (y &- origin.y) &* dstWidth &+ (lo &- origin.x)
                     solid.blendRow(px + o &* 4, coverage: covBase + m, count: hi &- lo, room: pixelCount &- o)
                 }
                 @inline(__always) func write(_ y: Int, _ lo: Int, _ hi: Int) {
                     guard lo < hi else { return }
                     let m = (y &- mask.bounds.minY) &* maskWidth &+ (lo &- mask.bounds.minX)
-                    let p = px + (y &* dstWidth &+ lo) &* 4
+                    let p = px + ((y &- origin.y) &* dstWidth &+ (lo &- origin.x)) &* 4
                     if picture != nil {
                         p.copyMemory(from: from.baseAddress! + m &* 4, byteCount: (hi &- lo) &* 4)
                     } else {
@@ -91,26 +94,31 @@ public enum Blend {
         return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
-    /// Source-over of `src` (same size as `dst`) scaled by `opacity`, within `area`: with
+    /// Source-over of `src` (a whole canvas, as `dst` is without an `origin`) scaled by `opacity`, within `area`: with
     /// s = mul255(src, opacity) per channel, d' = s + mul255(d, 255 − s_a) (the low byte, if a
     /// channel of `src` exceeds its alpha). Four pixels per step (`PixelLanes`): skipped where the
     /// source is transparent, copied where it is opaque at opacity 255.
-    public static func composite(_ src: Bitmap, opacity: UInt8, area: PixelRect, into dst: inout Bitmap) {
-        precondition(src.width == dst.width && src.height == dst.height)
-        let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
+    /// With `origin`, `dst` holds only the part of the canvas that starts there (a band of the
+    /// canvas drawn in a buffer of its own; see ``PixelOffset``); `src` holds the canvas from (0, 0).
+    public static func composite(_ src: Bitmap, opacity: UInt8, area: PixelRect, into dst: inout Bitmap,
+                                 origin: PixelOffset = .zero) {
+        let region = area.intersection(origin.rect(of: dst))
+            .intersection(PixelRect(minX: 0, minY: 0, maxX: src.width, maxY: src.height))
         guard !region.isEmpty, opacity > 0 else { return }
-        let k = UInt32(opacity), lanes = PixelLanes(repeating: UInt16(opacity)), width = dst.width
+        let k = UInt32(opacity), lanes = PixelLanes(repeating: UInt16(opacity))
+        let srcWidth = src.width, dstWidth = dst.width
         src.pixels.withUnsafeBytes { s in
             dst.pixels.withUnsafeMutableBytes { d in
-                let sp = s.baseAddress!, dp = d.baseAddress!
                 for y in region.minY..<region.maxY {
-                    var o = (y * width + region.minX) * 4
-                    let end = (y * width + region.maxX) * 4
-                    while o &+ 16 <= end {
+                    let sp = s.baseAddress! + (y &* srcWidth &+ region.minX) &* 4
+                    let dp = d.baseAddress! + ((y &- origin.y) &* dstWidth &+ (region.minX &- origin.x)) &* 4
+                    let bytes = region.width &* 4
+                    var o = 0
+                    while o &+ 16 <= bytes {
                         compositeFour(sp + o, opacity: k, lanes, onto: dp + o)
                         o &+= 16
                     }
-                    while o < end {
+                    while o < bytes {
                         compositeOne(sp.loadUnaligned(fromByteOffset: o, as: UInt32.self), opacity: k, onto: dp + o)
                         o &+= 4
                     }
@@ -124,10 +132,11 @@ public enum Blend {
     /// exceeds its alpha), which is `composite(_:opacity:area:into:)` at opacity 255 for a source
     /// smaller than the destination, such as a cached picture. Four pixels per step (`PixelLanes`):
     /// skipped where the source is transparent, copied where it is opaque.
+    /// `origin`: see ``PixelOffset``.
     public static func composite(_ src: Bitmap, at x: Int, _ y: Int, rows: Range<Int> = PixelRect.allRows,
-                                 into dst: inout Bitmap) {
+                                 into dst: inout Bitmap, origin: PixelOffset = .zero) {
         let placed = PixelRect(minX: x, minY: y, maxX: x + src.width, maxY: y + src.height)
-        let region = placed.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height)).clipped(toRows: rows)
+        let region = placed.intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !region.isEmpty else { return }
         let lanes = PixelLanes(repeating: 255), srcWidth = src.width, dstWidth = dst.width
         src.pixels.withUnsafeBytes { s in
@@ -135,8 +144,8 @@ public enum Blend {
                 let sp = s.baseAddress!, dp = d.baseAddress!
                 for row in region.minY..<region.maxY {
                     var so = ((row - y) * srcWidth + region.minX - x) * 4
-                    var o = (row * dstWidth + region.minX) * 4
-                    let end = (row * dstWidth + region.maxX) * 4
+                    var o = ((row - origin.y) * dstWidth + region.minX - origin.x) * 4
+                    let end = o + region.width * 4
                     while o &+ 16 <= end {
                         compositeFour(sp + so, opacity: 255, lanes, onto: dp + o)
                         so &+= 16

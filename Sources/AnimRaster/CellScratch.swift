@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Zeroed signed-area buffers kept per thread, so a scan conversion neither allocates nor zeroes a
 /// buffer per shape: ``Accumulator/resolve()`` leaves every cell it read at zero and hands the
 /// buffer back here. Per thread (a `pthread` key), so the threads drawing frames in parallel share
@@ -20,32 +12,11 @@ enum CellScratch {
         var cells: [Float] = []
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // The thread's buffer is released when the thread ends (the pointer is optional in
-        // glibc's and musl's signature, not in Darwin's).
-        #if canImport(Darwin)
-        pthread_key_create(&key) { raw in Unmanaged<AnyObject>.fromOpaque(raw).release() }
-        #else
-        pthread_key_create(&key) { raw in
-            guard let raw else { return }
-            Unmanaged<AnyObject>.fromOpaque(raw).release()
-        }
-        #endif
-        return key
-    }()
-
-    /// This thread's slot, made on first use.
-    private static var slot: Slot {
-        if let raw = pthread_getspecific(key) { return Unmanaged<Slot>.fromOpaque(raw).takeUnretainedValue() }
-        let slot = Slot()
-        pthread_setspecific(key, Unmanaged.passRetained(slot as AnyObject).toOpaque())
-        return slot
-    }
+    private static let slots = PerThread { Slot() }
 
     /// At least `count` cells, all zero: this thread's buffer when it is large enough, else a new one.
     static func take(count: Int) -> [Float] {
-        let slot = slot
+        let slot = slots.slot
         guard slot.cells.count >= count else { return [Float](repeating: 0, count: count) }
         var cells: [Float] = []
         swap(&cells, &slot.cells)
@@ -54,7 +25,7 @@ enum CellScratch {
 
     /// Keeps `cells` (every one ±0) for this thread's next scan conversion, if it is the larger.
     static func give(_ cells: consuming [Float]) {
-        let slot = slot
+        let slot = slots.slot
         guard cells.count <= keptLimit, cells.count > slot.cells.count else { return }
         slot.cells = cells
     }

@@ -138,7 +138,7 @@ extension Blend {
     /// Source-over of a gradient scaled by `opacity` through `mask` (the table is scaled by opacity
     /// once, then each pixel by its coverage).
     static func fill(_ mask: CoverageMask, gradient: GradientPaint, opacity: UInt8, rows: Range<Int> = PixelRect.allRows,
-                     into dst: inout Bitmap) {
+                     into dst: inout Bitmap, origin: PixelOffset = .zero) {
         let plan = GradientShader.plan(gradient)
         if case .nothing = plan { return }
         let table = opacity == 255 ? gradient.table : gradient.table.map { scale($0, UInt32(opacity)) }
@@ -146,14 +146,14 @@ extension Blend {
         case .nothing:
             return
         case .uniform(let entry):
-            fill(mask, color: PixelRGBA8(packed: table[entry]), rows: rows, into: &dst)
+            fill(mask, color: PixelRGBA8(packed: table[entry]), rows: rows, into: &dst, origin: origin)
         case .shaded(let first, let second, let w):
             table.withUnsafeBufferPointer { table in
                 if gradient.kind == .axial, var shader = AffineAxialShader(table: table, t: first, w: w) {
-                    fill(mask, shader: &shader, rows: rows, into: &dst)
+                    fill(mask, shader: &shader, rows: rows, into: &dst, origin: origin)
                 } else {
                     var shader = GradientShader(kind: gradient.kind, table: table, first: first, second: second, w: w)
-                    fill(mask, shader: &shader, rows: rows, into: &dst)
+                    fill(mask, shader: &shader, rows: rows, into: &dst, origin: origin)
                 }
             }
         }

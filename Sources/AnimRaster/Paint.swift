@@ -15,17 +15,17 @@ extension Blend {
     /// first product is the identity.) A solid colour gives exactly `fill(_:color:into:)` of the
     /// opacity-scaled colour.
     /// With `rows`, only those rows are drawn (one band of a canvas drawn band by band), with the
-    /// bytes the whole fill gives there.
+    /// bytes the whole fill gives there; `origin`: see ``PixelOffset``.
     public static func fill(_ mask: CoverageMask, paint: Paint, opacity: UInt8, rows: Range<Int> = PixelRect.allRows,
-                            into dst: inout Bitmap) {
+                            into dst: inout Bitmap, origin: PixelOffset = .zero) {
         guard opacity > 0 else { return }
         switch paint {
         case .solid(let color):
-            fill(mask, color: scaled(color, opacity), rows: rows, into: &dst)
+            fill(mask, color: scaled(color, opacity), rows: rows, into: &dst, origin: origin)
         case .gradient(let gradient):
-            fill(mask, gradient: gradient, opacity: opacity, rows: rows, into: &dst)
+            fill(mask, gradient: gradient, opacity: opacity, rows: rows, into: &dst, origin: origin)
         case .image(let image):
-            fill(mask, image: image, opacity: opacity, rows: rows, into: &dst)
+            fill(mask, image: image, opacity: opacity, rows: rows, into: &dst, origin: origin)
         }
     }
 

@@ -127,19 +127,6 @@ extension Blend {
     }
 }
 
-/// Where a bitmap that holds part of the canvas sits on it: the device pixel of its first pixel.
-struct PixelOffset: Hashable {
-    var x: Int
-    var y: Int
-
-    static let zero = PixelOffset(x: 0, y: 0)
-
-    /// The device pixels `bitmap` holds when placed here.
-    func rect(of bitmap: Bitmap) -> PixelRect {
-        PixelRect(minX: x, minY: y, maxX: x + bitmap.width, maxY: y + bitmap.height)
-    }
-}
-
 extension PixelRGBA8 {
     /// The pixel as little-endian RGBA bytes in one word.
     var packed: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }

@@ -1,0 +1,80 @@
+import CPixelStores
+
+/// A buffer for one band of a canvas drawn band by band, kept per thread, so that its memory stays
+/// in the core's caches from band to band and frame to frame: the band is drawn there (every draw
+/// given the band's ``PixelOffset``) and then streamed into the canvas (`Bitmap.streamRows`),
+/// which writes the canvas's lines to memory without reading them first.
+///
+/// Drawn in the canvas itself, each band's lines were first read from memory (a store to a line
+/// not in the cache reads it), then written back when later bands pushed them out: twice the
+/// canvas's bytes through the memory per frame, for a canvas beyond the caches. Streamed, once
+/// (docs/benchmarks.md, session 52). The bytes are the same: every draw gives, in a band placed at
+/// its offset, the bytes it gives there in the whole canvas.
+public enum BandBuffer {
+    private final class Slot {
+        var band: Bitmap?
+    }
+
+    private static let slots = PerThread { Slot() }
+
+    /// A bitmap `width` pixels wide and `rows` rows high for a band: this thread's last one when it
+    /// has that size, else a new one. Its pixels are whatever was drawn last.
+    public static func take(width: Int, rows: Int) -> Bitmap? {
+        let slot = slots.slot
+        if let band = slot.band, band.width == width, band.height == rows {
+            slot.band = nil
+            return band
+        }
+        return Bitmap(width: width, height: rows)
+    }
+
+    /// Keeps `band` for this thread's next canvas.
+    public static func give(_ band: consuming Bitmap) {
+        slots.slot.band = band
+    }
+
+    /// Whether the band is streamed with stores that bypass the caches here (x86-64), or copied.
+    public static var streams: Bool { animrender_stream_copy_streams() != 0 }
+}
+
+extension Bitmap {
+    /// Copies the first `rows.count` rows of `band` (as wide as this bitmap) into rows `rows`,
+    /// writing them to memory without first reading them into the caches (``BandBuffer``).
+    public mutating func streamRows(_ rows: Range<Int>, from band: Bitmap) {
+        precondition(band.width == width && rows.count <= band.height && rows.lowerBound >= 0 && rows.upperBound <= height)
+        let rowBytes = width * 4
+        band.pixels.withUnsafeBytes { from in
+            pixels.withUnsafeMutableBytes { to in
+                animrender_stream_copy(to.baseAddress! + rows.lowerBound * rowBytes, from.baseAddress!, rows.count * rowBytes)
+            }
+        }
+    }
+
+    /// Copies rows `rows` into the first `rows.count` rows of `band` (as wide as this bitmap).
+    public func copyRows(_ rows: Range<Int>, into band: inout Bitmap) {
+        precondition(band.width == width && rows.count <= band.height && rows.lowerBound >= 0 && rows.upperBound <= height)
+        let rowBytes = width * 4
+        pixels.withUnsafeBytes { from in
+            band.pixels.withUnsafeMutableBytes { to in
+                to.baseAddress!.copyMemory(from: from.baseAddress! + rows.lowerBound * rowBytes, byteCount: rows.count * rowBytes)
+            }
+        }
+    }
+}
+
+extension Bitmap {
+    /// A bitmap whose pages are mapped but whose bytes are not written: what the memory held (zeros
+    /// from the kernel, or a freed block's old bytes). Only for a canvas drawn in bands with its
+    /// background, each band streamed in whole, so every byte is written before anything reads it
+    /// (a first fill would make each band's lines be read from memory before they are streamed).
+    /// nil for a zero, negative or absurd size.
+    public static func unwritten(width: Int, height: Int) -> Bitmap? {
+        guard width > 0, height > 0, width <= maxDimension, height <= maxDimension else { return nil }
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = FreshMemory.populate(UnsafeMutableRawPointer(buffer.baseAddress!), count: count)
+            initialized = count
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}

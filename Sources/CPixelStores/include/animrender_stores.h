@@ -1,0 +1,18 @@
+#ifndef ANIMRENDER_STORES_H
+#define ANIMRENDER_STORES_H
+
+#include <stddef.h>
+
+/// Copies `bytes` bytes from `src` to `dst` (not overlapping) with streaming stores where the
+/// processor has them (SSE2's movntdq): whole 64-byte lines of `dst` are written to memory
+/// without being read into the caches first, and are not kept there. The bytes at either end
+/// that do not fill a line are copied ordinarily. Ends with a store fence, so the bytes are
+/// visible to other threads in order with the caller's later stores (a lock's release, a queue).
+/// Elsewhere, a plain memcpy. For a band of a canvas drawn in a buffer that stays in a core's
+/// cache: the canvas goes to memory once, written, instead of read for ownership and written back.
+void animrender_stream_copy(void *dst, const void *src, size_t bytes);
+
+/// Whether animrender_stream_copy streams here (1) or copies plainly (0).
+int animrender_stream_copy_streams(void);
+
+#endif
