@@ -40,27 +40,31 @@ enum CanvasDraw {
         }
     }
 
-    func apply(to bitmap: inout Bitmap, rows: Range<Int>, untouched: DrawnRows?) {
+    /// Draws into `bitmap`, which holds the canvas from `origin` on (the whole canvas at `.zero`,
+    /// or a band in a ``BandBuffer``), in rows `rows` of the canvas only.
+    func apply(to bitmap: inout Bitmap, rows: Range<Int>, untouched: DrawnRows?, origin: PixelOffset = .zero) {
         switch self {
         case let .fill(mask, color):
-            Blend.fill(mask, color: color, rows: rows, into: &bitmap)
+            Blend.fill(mask, color: color, rows: rows, into: &bitmap, origin: origin)
         case let .shadow(mask, color, under, picture):
-            Blend.fill(mask, color: color, under: under, untouched: untouched, picture: picture, rows: rows, into: &bitmap)
+            Blend.fill(mask, color: color, under: under, untouched: untouched, picture: picture, rows: rows,
+                       into: &bitmap, origin: origin)
         case .picture(let picture):
-            picture.composite(rows: rows, into: &bitmap)
+            picture.composite(rows: rows, into: &bitmap, origin: origin)
         case let .maskedPicture(picture, mask):
-            picture.composite(through: mask, rows: rows, into: &bitmap)
+            picture.composite(through: mask, rows: rows, into: &bitmap, origin: origin)
         case let .paint(mask, paint, opacity):
-            Blend.fill(mask, paint: paint, opacity: opacity, rows: rows, into: &bitmap)
+            Blend.fill(mask, paint: paint, opacity: opacity, rows: rows, into: &bitmap, origin: origin)
         case let .composite(source, opacity, area):
-            Blend.composite(source, opacity: opacity, area: area.clipped(toRows: rows), into: &bitmap)
+            Blend.composite(source, opacity: opacity, area: area.clipped(toRows: rows), into: &bitmap, origin: origin)
         }
     }
 }
 
 /// The draws of a frame's canvas too large for the processor's caches, recorded and then drawn
-/// band by band of rows: each band is filled with the background and gets every draw in turn
-/// while it is in the cache, so the canvas goes out to memory about once instead of once per draw
+/// band by band of rows: each band is filled with the background in a ``BandBuffer`` and gets
+/// every draw in turn there, in the cache, and is then streamed into the canvas, so the canvas
+/// goes out to memory once, written, instead of once per draw or read and written back
 /// (docs/architecture.md, "Canvases drawn in bands"). The same bytes as drawing each draw whole,
 /// in order: every ``CanvasDraw`` is row by row, and a shadow's ``DrawnRows`` are replayed with
 /// the draws, band by band, so each sees them as they were when it was recorded.
@@ -126,16 +130,20 @@ final class CanvasBands {
     /// parallel would race.
     func draw(into bitmap: inout Bitmap, pool: SurfacePool) {
         var drawn = start
+        // Unwrapped in place below (a bound copy would make each band's first write copy the buffer).
+        var band = BandBuffer.take(width: bitmap.width, rows: min(rowsPerBand, bitmap.height))
         for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
             let rows = top..<min(bitmap.height, top + rowsPerBand)
-            if let background { bitmap.fill(background, rows: rows) }
-            for draw in draws {
-                let rect = draw.rect.clipped(toRows: rows)
-                guard !rect.isEmpty else { continue }
-                draw.apply(to: &bitmap, rows: rows, untouched: drawn)
-                drawn?.mark(rect)
+            guard band != nil else {
+                drawBand(rows, into: &bitmap, origin: .zero, drawn: &drawn)
+                continue
             }
+            // A band without the background is drawn over what the canvas holds there.
+            if background == nil { bitmap.copyRows(rows, into: &band!) }
+            drawBand(rows, into: &band!, origin: PixelOffset(x: 0, y: top), drawn: &drawn)
+            bitmap.streamRows(rows, from: band!)
         }
+        if let band = band.take() { BandBuffer.give(band) }
         background = nil
         start = nil
         recordedBytes = 0
@@ -145,6 +153,18 @@ final class CanvasBands {
             var surface = Surface(bitmap: consume offscreen, pool: pool)
             surface.dirty = area
             pool.recycle(&surface)
+        }
+    }
+
+    /// Band `rows` of the canvas into `bitmap`, which holds the canvas from `origin` on: the
+    /// background (if any), then every draw that reaches it, with the drawn rows replayed.
+    private func drawBand(_ rows: Range<Int>, into bitmap: inout Bitmap, origin: PixelOffset, drawn: inout DrawnRows?) {
+        if let background { bitmap.fill(background, rows: (rows.lowerBound - origin.y)..<(rows.upperBound - origin.y)) }
+        for draw in draws {
+            let rect = draw.rect.clipped(toRows: rows)
+            guard !rect.isEmpty else { continue }
+            draw.apply(to: &bitmap, rows: rows, untouched: drawn, origin: origin)
+            drawn?.mark(rect)
         }
     }
 }

@@ -99,6 +99,11 @@ public struct Compositor: Sendable {
         if var reused = CanvasCache.shared.take(width: width, height: height) {
             if band == nil { reused.fill(fill) } else { background = fill }
             bitmap = consume reused
+        } else if band != nil, let new = Bitmap.unwritten(width: width, height: height) {
+            // Every band is filled and streamed in whole (CanvasBands), so the new canvas's bytes
+            // are all written before anything reads them.
+            background = fill
+            bitmap = consume new
         } else {
             guard let new = Bitmap(width: width, height: height, filledWith: fill) else { return nil }
             bitmap = consume new
