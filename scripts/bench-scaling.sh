@@ -53,7 +53,8 @@ peer_scaling() {
 # runs draw N × 10 frames at 500 fps (all 600 frames of the 1.2 s scenes): runs of 0.1–2 s, as long
 # as the peers' runs, where N frames at the scene's rate would be 10–60 ms, within which one stall of
 # the host moves the figure. The ceiling is what two threads could give if only the floor's bytes
-# (each pixel written once, at the memory's speed) were bound by the memory and everything else
+# (each pixel written once, streamed, at the memory's speed; before session 52, with ordinary stores,
+# which on an AMD host read each line first) were bound by the memory and everything else
 # doubled: 1 / (φ / f + (1 − φ) / 2), φ = the floor / the 1-thread time, f = how much faster the memory
 # takes the floor's bytes from two threads (AnimBench's "floor on 2 threads", measured in that run).
 animrender_scaling() {

@@ -1,8 +1,8 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
 //   animbench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F] [--timeline]
-// It also prints the memory-bandwidth floor (writing one frame's pixels; and on the most threads
-// asked for, each writing its share at once), the same threads drawing independently (each its own
+// It also prints the memory-bandwidth floor (writing one frame's pixels, streamed as a banded canvas
+// is; on the most threads asked for, each writing its share at once; and with ordinary stores), the same threads drawing independently (each its own
 // share of the frames, serially: the scaling the machine gives that content, interleaved with the
 // pipeline runs), how many canvases take turns, and the peak resident memory.
 // --checksum: after the timed runs, one more untimed run hashes every pixel byte of every frame, in
@@ -285,9 +285,11 @@ for threads in options.threadCounts where threads > 1 {
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
     let one = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats)
-    print("floor: \(fixed(one, 2)) ms/frame to write \(w)×\(h) RGBA pixels once")
+    print("floor: \(fixed(one, 2)) ms/frame to write \(w)×\(h) RGBA pixels once (streamed, as a banded canvas is written)")
     if mostThreads > 1 {
         let many = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats, threads: mostThreads)
         print("floor on \(mostThreads) threads: \(fixed(many, 2)) ms/frame (the memory takes the same bytes \(fixed(one / many, 2))× as fast)")
     }
+    let filled = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats, streamed: false)
+    print("floor with ordinary stores: \(fixed(filled, 2)) ms/frame (Bitmap.fill, as a canvas drawn whole is filled)")
 }
