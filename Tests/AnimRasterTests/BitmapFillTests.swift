@@ -21,7 +21,7 @@ struct BitmapFillTests {
     @Test(arguments: colours) func everyPixelHoldsTheColour(colour: PixelRGBA8) {
         for (w, h) in Self.sizes {
             var bitmap = Bitmap(width: w, height: h)!
-            bitmap.pixels.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0xA5) }
+            bitmap.pixels.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0xA5) }
             bitmap.fill(colour)
             let filled = Self.holds(bitmap, colour, rows: 0..<h)
             #expect(filled, "\(w)×\(h)")

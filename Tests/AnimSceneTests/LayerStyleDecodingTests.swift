@@ -33,9 +33,10 @@ struct LayerStyleDecodingTests {
         #expect(a.properties.contentsRect == Rect(x: 0, y: 0, width: 0.5, height: 1))
         let mask = try #require(a.mask)
         #expect(tree.nodes[mask].id == "m" && tree.nodes[mask].parent == 1 && !a.children.contains(mask))
-        let g = try #require(tree.index(of: "g")).map { tree.nodes[$0].properties }
-        #expect(g?.kind == .gradient && g?.gradient.type == .conic && g?.gradient.locations == [0, 0.5])
-        #expect(g?.maskedCorners == [.maxXMinY, .minXMaxY])
+        let gradientIndex = try #require(tree.index(of: "g"))
+        let g = tree.nodes[gradientIndex].properties
+        #expect(g.kind == .gradient && g.gradient.type == .conic && g.gradient.locations == [0, 0.5])
+        #expect(g.maskedCorners == [.maxXMinY, .minXMaxY])
         let later = scene.timeline.presentation(at: 1).nodes[1].properties
         #expect(later.shadowPath == nil && later.cornerCurve == .circular)
     }
