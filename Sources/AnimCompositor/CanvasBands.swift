@@ -41,7 +41,7 @@ enum CanvasDraw {
     }
 
     /// Draws into `bitmap`, which holds the canvas from `origin` on (the whole canvas at `.zero`,
-    /// or a band in a ``BandBuffer``), in rows `rows` of the canvas only.
+    /// or a band in a ``BandScratch``), in rows `rows` of the canvas only.
     func apply(to bitmap: inout Bitmap, rows: Range<Int>, untouched: DrawnRows?, origin: PixelOffset = .zero) {
         switch self {
         case let .fill(mask, color):
@@ -62,7 +62,7 @@ enum CanvasDraw {
 }
 
 /// The draws of a frame's canvas too large for the processor's caches, recorded and then drawn
-/// band by band of rows: each band is filled with the background in a ``BandBuffer`` and gets
+/// band by band of rows: each band is filled with the background in a ``BandScratch`` and gets
 /// every draw in turn there, in the cache, and is then streamed into the canvas, so the canvas
 /// goes out to memory once, written, instead of once per draw or read and written back
 /// (docs/architecture.md, "Canvases drawn in bands"). The same bytes as drawing each draw whole,
@@ -125,13 +125,14 @@ final class CanvasBands {
     }
 
     /// Draws everything recorded into `bitmap`, band by band, then gives the held offscreens back
-    /// to `pool`. Bands are drawn one after another: a row blend may rewrite (unchanged) up to
-    /// seven pixels past its span, which can reach the next band's first row, so bands drawn in
-    /// parallel would race.
+    /// to `pool`. Bands are drawn one after another, each in this thread's ``BandScratch`` (a row
+    /// blend may rewrite, unchanged, up to seven pixels past its span: there they stay inside the
+    /// buffer; drawn in the canvas, when no buffer can be made, they can reach the next band's
+    /// first row).
     func draw(into bitmap: inout Bitmap, pool: SurfacePool) {
         var drawn = start
         // Unwrapped in place below (a bound copy would make each band's first write copy the buffer).
-        var band = BandBuffer.take(width: bitmap.width, rows: min(rowsPerBand, bitmap.height))
+        var band = BandScratch.take(width: bitmap.width, rows: min(rowsPerBand, bitmap.height))
         for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
             let rows = top..<min(bitmap.height, top + rowsPerBand)
             guard band != nil else {
@@ -143,7 +144,7 @@ final class CanvasBands {
             drawBand(rows, into: &band!, origin: PixelOffset(x: 0, y: top), drawn: &drawn)
             bitmap.streamRows(rows, from: band!)
         }
-        if let band = band.take() { BandBuffer.give(band) }
+        if let band = band.take() { BandScratch.give(band) }
         background = nil
         start = nil
         recordedBytes = 0

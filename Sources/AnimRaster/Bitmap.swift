@@ -97,7 +97,7 @@ public struct Bitmap: Hashable, Sendable {
     /// `memset` from one block up. The C library makes copies and sets of that size with
     /// `rep movsb` / `rep stosb`, which on session 31's Intel host stored whole cache lines without
     /// reading them first (a plain store first reads its line from memory; session 52's AMD host
-    /// read them either way, so canvases beyond the caches are now drawn in a ``BandBuffer`` and
+    /// read them either way, so canvases beyond the caches are now drawn in a ``BandScratch`` and
     /// streamed). A canvas beyond the caches (a 4K frame) was read in and written back for its
     /// background fill alone, and two threads filling at once asked the memory for twice the bytes
     /// (docs/benchmarks.md, session 31). Smaller fills use the vector stores alone. The bytes

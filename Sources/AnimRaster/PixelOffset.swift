@@ -5,7 +5,7 @@
 /// (x − origin.x, y − origin.y); what falls outside `dst` is not drawn. The bytes written are
 /// those the same draw writes into a whole canvas there. Used for pictures of part of the canvas
 /// (``Blend/picture(of:image:opacity:)``) and for a band of a canvas drawn in a buffer of its own
-/// (``BandBuffer``).
+/// (``BandScratch``).
 public struct PixelOffset: Hashable, Sendable {
     public var x: Int
     public var y: Int

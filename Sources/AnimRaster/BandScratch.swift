@@ -10,27 +10,34 @@ import CPixelStores
 /// canvas's bytes through the memory per frame, for a canvas beyond the caches. Streamed, once
 /// (docs/benchmarks.md, session 52). The bytes are the same: every draw gives, in a band placed at
 /// its offset, the bytes it gives there in the whole canvas.
-public enum BandBuffer {
+public enum BandScratch {
     private final class Slot {
-        var band: Bitmap?
+        /// Least recently given first.
+        var bands: [Bitmap] = []
     }
 
     private static let slots = PerThread { Slot() }
 
-    /// A bitmap `width` pixels wide and `rows` rows high for a band: this thread's last one when it
-    /// has that size, else a new one. Its pixels are whatever was drawn last.
+    /// Buffers kept per thread: two sizes, for a frame's canvas and a banded canvas drawn while it
+    /// is drawn (a warp transition's snapshot), so neither evicts the other every frame.
+    static let kept = 2
+
+    /// A bitmap `width` pixels wide and `rows` rows high for a band: one this thread gave back when
+    /// it has that size, else a new one. Its pixels are whatever was drawn last.
     public static func take(width: Int, rows: Int) -> Bitmap? {
         let slot = slots.slot
-        if let band = slot.band, band.width == width, band.height == rows {
-            slot.band = nil
-            return band
+        if let i = slot.bands.firstIndex(where: { $0.width == width && $0.height == rows }) {
+            return slot.bands.remove(at: i)
         }
         return Bitmap(width: width, height: rows)
     }
 
-    /// Keeps `band` for this thread's next canvas.
+    /// Keeps `band` for this thread's next canvas of its width (the least recently given goes
+    /// beyond ``kept`` buffers).
     public static func give(_ band: consuming Bitmap) {
-        slots.slot.band = band
+        let slot = slots.slot
+        slot.bands.append(band)
+        if slot.bands.count > kept { slot.bands.removeFirst() }
     }
 
     /// Whether the band is streamed with stores that bypass the caches here (x86-64), or copied.
@@ -39,7 +46,7 @@ public enum BandBuffer {
 
 extension Bitmap {
     /// Copies the first `rows.count` rows of `band` (as wide as this bitmap) into rows `rows`,
-    /// writing them to memory without first reading them into the caches (``BandBuffer``).
+    /// writing them to memory without first reading them into the caches (``BandScratch``).
     public mutating func streamRows(_ rows: Range<Int>, from band: Bitmap) {
         precondition(band.width == width && rows.count <= band.height && rows.lowerBound >= 0 && rows.upperBound <= height)
         let rowBytes = width * 4

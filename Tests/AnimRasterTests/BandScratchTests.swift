@@ -6,10 +6,10 @@ import Testing
 import Glibc
 #endif
 
-/// Draws into a bitmap that holds part of the canvas (an `origin`, as a ``BandBuffer`` holds a
+/// Draws into a bitmap that holds part of the canvas (an `origin`, as a ``BandScratch`` holds a
 /// band) against the same draws into the whole canvas, and the band streamed back
 /// (`Bitmap.streamRows`) against a plain copy.
-struct BandBufferTests {
+struct BandScratchTests {
     typealias R = CompositeThroughTests
 
     /// The kinds of draw a banded canvas records, each at random: what it does to `dst` placed at `origin`.
@@ -96,7 +96,7 @@ struct BandBufferTests {
     @Test func streamedRowsAreThoseCopied() throws {
         var rng = SplitMix64(seed: 0x57_4EA0)
         #if arch(x86_64)
-        #expect(BandBuffer.streams)
+        #expect(BandScratch.streams)
         #endif
         for round in 0..<300 {
             // Widths whose rows start on every alignment to a 64-byte line, and rows of a few bytes.
@@ -118,15 +118,22 @@ struct BandBufferTests {
     }
 
     @Test func eachThreadGetsItsBufferBack() throws {
-        let first = try #require(BandBuffer.take(width: 13, rows: 4))
+        let first = try #require(BandScratch.take(width: 13, rows: 4))
         var marked = first
         marked[0, 0] = PixelRGBA8(r: 1, g: 2, b: 3, a: 4)
-        BandBuffer.give(marked)
-        let again = try #require(BandBuffer.take(width: 13, rows: 4))
+        BandScratch.give(marked)
+        let again = try #require(BandScratch.take(width: 13, rows: 4))
         #expect(again[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
-        BandBuffer.give(again)
-        // Another size is a new buffer.
-        let other = try #require(BandBuffer.take(width: 13, rows: 5))
+        BandScratch.give(again)
+        // Another size is a new buffer; two sizes are kept side by side, a third evicts the oldest.
+        var other = try #require(BandScratch.take(width: 13, rows: 5))
         #expect(other[0, 0] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
+        other[0, 0] = PixelRGBA8(r: 5, g: 6, b: 7, a: 8)
+        BandScratch.give(other)
+        #expect(try #require(BandScratch.take(width: 13, rows: 4))[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
+        BandScratch.give(marked)
+        BandScratch.give(try #require(Bitmap(width: 7, height: 2)))
+        #expect(try #require(BandScratch.take(width: 13, rows: 4))[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
+        #expect(try #require(BandScratch.take(width: 13, rows: 5))[0, 0] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
     }
 }
