@@ -1,10 +1,11 @@
 // AnimBench: frames per second for a scene, single-threaded and on all cores.
 //   animbench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--no-floor] [--checksum] [--rotate N]
 //   animbench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F] [--timeline]
-// It also prints the memory-bandwidth floor (writing one frame's pixels, streamed as a banded canvas
-// is; on the most threads asked for, each writing its share at once; and with ordinary stores), the same threads drawing independently (each its own
-// share of the frames, serially: the scaling the machine gives that content, interleaved with the
-// pipeline runs), how many canvases take turns, and the peak resident memory.
+// It also prints the memory-bandwidth floor (writing one frame's pixels, streamed as a banded
+// canvas is; on the most threads asked for, each writing its share at once; and with ordinary
+// stores), the same threads drawing independently (each its own share of the frames, serially:
+// the scaling the machine gives that content, interleaved with the pipeline runs), how many
+// canvases take turns, and the peak resident memory.
 // --checksum: after the timed runs, one more untimed run hashes every pixel byte of every frame, in
 // frame order (64-bit FNV-1a, see FrameChecksum), and prints it as 16 hex digits: the same scene,
 // frames and scale give the same checksum on every build that renders the same pixels. The timed
