@@ -12,41 +12,31 @@ extension Timeline {
 
     /// The presentation tree at `t` with only the first `actionCount` actions: a transition's
     /// snapshot is this tree at the transition's start, without the transition's own action.
-    func presentation(at t: Double, actionCount: Int) -> LayerTree {
+    func presentation(at t: Double, actionCount: Int, replays: ReplayCache? = nil) -> LayerTree {
         var snapshots: [Int: LayerTree] = [:]
-        return presentation(at: t, actionCount: actionCount, snapshots: &snapshots)
+        return presentation(at: t, actionCount: actionCount, snapshots: &snapshots, replays: replays)
     }
 
     /// `snapshots`: the old trees of transitions already built, by the index of their action. A
     /// transition's old tree holds the transitions in flight when it started, whose old trees hold
     /// theirs: built once each, n transitions in flight at once cost n trees, not 2ⁿ.
-    private func presentation(at t: Double, actionCount: Int, snapshots: inout [Int: LayerTree]) -> LayerTree {
-        var tree = model
-        var attached = [AttachedAnimations](repeating: AttachedAnimations(), count: tree.nodes.count)
-        var started: [StartedTransition] = []
-        var saved: [Int: [(layer: Int, properties: LayerProperties)]] = [:]
-        for (i, timed) in actions.prefix(actionCount).enumerated() where timed.time <= t {
-            if case let .dynamics(d) = timed.action {
-                d.track?.apply(at: t, to: &tree)  // UIKit writes the model centre and transform
-            } else if case let .transition(v) = timed.action {
-                guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &tree, attached: &attached) else { continue }
-                // One transition per layer (CATransition's key is always "transition").
-                started.removeAll { $0.layer == layer }
-                started.append(StartedTransition(actionIndex: i, sceneTime: timed.time, layer: layer,
-                                                 begin: tree.localTime(of: layer, at: timed.time), transition: v))
-            } else if case let .interactive(drive) = timed.action {
-                saved[drive.id] = drive.layers.map { ($0, tree.nodes[$0].properties) }
-                Self.drive(drive, at: timed.time, tree: &tree)
-            } else if case let .restoreAfterCancel(id) = timed.action {
-                for (layer, properties) in saved[id] ?? [] {
-                    tree.nodes[layer].properties = properties
-                    attached[layer].removeAll()
-                }
-            } else {
-                apply(timed, to: &tree, attached: &attached)
-            }
+    /// `replays`: the replays of this timeline's first actions kept from earlier calls.
+    private func presentation(at t: Double, actionCount: Int, snapshots: inout [Int: LayerTree],
+                              replays: ReplayCache?) -> LayerTree {
+        var state: Replay
+        var next = 0
+        if let replays {
+            // The leading actions at or before t up to the first `dynamics` one (whose effect
+            // depends on t) replay the same way at every such t: replayed once, kept.
+            next = replays.replayablePrefix(of: self, at: t, actionCount: actionCount)
+            state = replays.replay(next) { replay(Replay(model: model), 0..<next, at: t) }
+        } else {
+            state = Replay(model: model)
         }
-        let modelTree = tree
+        state = replay(state, next..<actionCount, at: t)
+        var tree = state.tree
+        let modelTree = state.tree
+        let attached = state.attached
         let localTimes = modelTree.localTimes(at: t)
         for index in tree.nodes.indices where !attached[index].isEmpty {
             let base = modelTree.nodes[index].properties
@@ -57,8 +47,38 @@ extension Timeline {
             tree.nodes[index].properties = props
         }
         ReplicatorExpansion.expand(&tree, modelTree: modelTree, attached: attached, localTimes: localTimes)
-        tree.transitions = started.compactMap { transition($0, localTime: localTimes[$0.layer], snapshots: &snapshots) }
+        tree.transitions = state.started.compactMap {
+            transition($0, localTime: localTimes[$0.layer], snapshots: &snapshots, replays: replays)
+        }
         return tree
+    }
+
+    /// `state` with the actions of `range` that happen at or before `t` applied, in order.
+    private func replay(_ state: Replay, _ range: Range<Int>, at t: Double) -> Replay {
+        var state = state
+        for i in range where actions[i].time <= t {
+            let timed = actions[i]
+            if case let .dynamics(d) = timed.action {
+                d.track?.apply(at: t, to: &state.tree)  // UIKit writes the model centre and transform
+            } else if case let .transition(v) = timed.action {
+                guard let layer = ViewTransitionLowering.apply(v, at: timed.time, tree: &state.tree, attached: &state.attached) else { continue }
+                // One transition per layer (CATransition's key is always "transition").
+                state.started.removeAll { $0.layer == layer }
+                state.started.append(StartedTransition(actionIndex: i, sceneTime: timed.time, layer: layer,
+                                                       begin: state.tree.localTime(of: layer, at: timed.time), transition: v))
+            } else if case let .interactive(drive) = timed.action {
+                state.saved[drive.id] = drive.layers.map { ($0, state.tree.nodes[$0].properties) }
+                Self.drive(drive, at: timed.time, tree: &state.tree)
+            } else if case let .restoreAfterCancel(id) = timed.action {
+                for (layer, properties) in state.saved[id] ?? [] {
+                    state.tree.nodes[layer].properties = properties
+                    state.attached[layer].removeAll()
+                }
+            } else {
+                apply(timed, to: &state.tree, attached: &state.attached)
+            }
+        }
+        return state
     }
 
     /// Hands the layers' time to the interactive transition, from their local times now.
@@ -73,12 +93,13 @@ extension Timeline {
 
     /// A started transition as drawn at a layer local time, or nil once it has ended (the end is
     /// exclusive, like an animation's).
-    private func transition(_ s: StartedTransition, localTime: Double, snapshots: inout [Int: LayerTree]) -> LayerTransition? {
+    private func transition(_ s: StartedTransition, localTime: Double, snapshots: inout [Int: LayerTree],
+                            replays: ReplayCache?) -> LayerTransition? {
         var fraction = (localTime - s.begin) / s.transition.duration
         if fraction >= 1 && s.transition.holdsAtEnd { fraction = 1 }
         guard fraction >= 0, fraction < 1 || s.transition.holdsAtEnd, let effect = s.transition.effect else { return nil }
         // The tree at the transition's start depends only on its action's index (its time is the action's).
-        let tree = snapshots[s.actionIndex] ?? presentation(at: s.sceneTime, actionCount: s.actionIndex, snapshots: &snapshots)
+        let tree = snapshots[s.actionIndex] ?? presentation(at: s.sceneTime, actionCount: s.actionIndex, snapshots: &snapshots, replays: replays)
         snapshots[s.actionIndex] = tree
         // Only this layer's subtree is drawn from the old tree, so it keeps only the transitions in
         // flight there (a held partial curl under its un-curl), and theirs keep none: a snapshot

@@ -75,7 +75,7 @@ public struct ViewTransition: Hashable, Sendable {
 
 /// A transition started on the timeline and not yet drawn: where it is in the action list (its
 /// snapshot is the tree before that action), the layer, and the layer's local time at the start.
-struct StartedTransition {
+struct StartedTransition: Sendable {
     var actionIndex: Int
     var sceneTime: Double
     var layer: Int

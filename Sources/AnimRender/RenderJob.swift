@@ -94,7 +94,7 @@ public struct RenderJob {
             (time, path, index) = (t, p, nil)
         }
         do throws(CodecError) { try AtomicFile.checkWritable(path) } catch { throw .output(error) }
-        let (bitmap, overflow) = renderer.checkedRender(renderer.scene.timeline.presentation(at: time))
+        let (bitmap, overflow) = renderer.checkedRender(renderer.presentation(at: time))
         if let overflow { throw .frame(index, time: time, overflow) }
         do {
             try AtomicFile.write(try PNGCodec.encode(bitmap), to: path)

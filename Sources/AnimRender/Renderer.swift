@@ -25,6 +25,8 @@ public struct Renderer: Sendable {
     public let canvas: SceneCanvas
     public let includeEnd: Bool
     let compositor: Compositor
+    /// The scene's timeline, with the replays of its actions kept between frames.
+    private let presenter: Presenter
     /// Frames drawn without some offscreen passes (``OffscreenLimit``), by index.
     private let overflows = OverflowLog()
 
@@ -35,6 +37,7 @@ public struct Renderer: Sendable {
         if let scale = options.scale { canvas.scale = scale }
         self.canvas = canvas
         self.includeEnd = options.includeEnd
+        presenter = Presenter(scene.timeline)
         compositor = Compositor(canvas: CanvasSpec(width: canvas.width, height: canvas.height,
                                                    scale: canvas.scale, background: canvas.background),
                                 images: scene.images, text: scene.text)
@@ -83,12 +86,18 @@ public struct Renderer: Sendable {
 
     /// The picture at scene time `t`.
     public func render(at t: Double) -> Bitmap {
-        render(scene.timeline.presentation(at: t))
+        render(presentation(at: t))
+    }
+
+    /// The presentation tree at scene time `t` (``Timeline/presentation(at:)``, through a
+    /// ``Presenter``): everything the picture at `t` depends on.
+    public func presentation(at t: Double) -> LayerTree {
+        presenter.presentation(at: t)
     }
 
     /// The presentation tree of frame `index`: everything a frame's pixels depend on.
     public func presentation(ofFrame index: Int) -> LayerTree {
-        scene.timeline.presentation(at: time(ofFrame: index))
+        presentation(at: time(ofFrame: index))
     }
 
     /// The picture of a presentation tree. Equal trees give identical pictures.
