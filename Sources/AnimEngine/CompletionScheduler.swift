@@ -6,12 +6,9 @@ import AnimLayers
 /// calls `completion(finished)`. Completions may themselves animate, so they are scheduled as the
 /// timeline is walked in order. Actions keep file order at equal times; completions follow them.
 enum CompletionScheduler {
-    static func expand(_ actions: [TimedAction]) -> [TimedAction] {
-        expandTracingOrigins(actions).actions
-    }
-
-    /// ``expand(_:)``, with per output action the index in `actions` of the action it comes from
-    /// (itself, or the action whose completion handler, or whose completion's handler, it is).
+    /// The actions with the completions scheduled in, and per output action the index in `actions`
+    /// of the action it comes from (itself, or the action whose completion handler, or whose
+    /// completion's handler, it is).
     static func expandTracingOrigins(_ actions: [TimedAction]) -> (actions: [TimedAction], origins: [Int]) {
         var pending = PendingActions(actions)
         var output: [TimedAction] = [], origins: [Int] = []

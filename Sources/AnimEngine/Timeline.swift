@@ -94,12 +94,11 @@ public struct Timeline: Hashable, Sendable {
     /// files are limited, ``init(model:actions:dynamicsEnd:dynamicsBudget:)``).
     /// - Parameter dynamicsEnd: the scene time up to which `dynamics` actions are simulated.
     public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double = 60) {
-        self.model = model
-        // A stable sort: equal times keep their file order; completions are scheduled in.
-        self.actions = CompletionScheduler.expand(actions)
-        var budget = WorkBudget.unlimited
-        // An unlimited budget never runs out.
-        try? DynamicsSimulation.run(&self, until: dynamicsEnd, budget: &budget)
+        do {
+            try self.init(model: model, actions: actions, dynamicsEnd: dynamicsEnd, dynamicsBudget: .unlimited)
+        } catch {
+            preconditionFailure("an unlimited budget never runs out")
+        }
     }
 
     /// A timeline whose `dynamics` simulations stop once their work, counted over the whole
@@ -108,6 +107,7 @@ public struct Timeline: Hashable, Sendable {
     public init(model: LayerTree, actions: [TimedAction], dynamicsEnd: Double,
                 dynamicsBudget: WorkBudget) throws(DynamicsWorkExceeded) {
         self.model = model
+        // A stable sort: equal times keep their file order; completions are scheduled in.
         let (expanded, origins) = CompletionScheduler.expandTracingOrigins(actions)
         self.actions = expanded
         var budget = dynamicsBudget

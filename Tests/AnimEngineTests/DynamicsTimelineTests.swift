@@ -59,7 +59,7 @@ struct DynamicsTimelineTests {
 
     /// Before the action the model shows; after it the ball falls (as computed by the animator on
     /// its own) and ends on the floor; the later snap adds to the behaviours and moves the card.
-    @Test func samplesTheSimulation() {
+    @Test func samplesTheSimulation() throws {
         let s = Scene()
         let timeline = Timeline(model: s.tree, actions: [s.fall(at: 0.5), s.snap(at: 1.7)], dynamicsEnd: 4)
         #expect(timeline.presentation(at: 0.49).nodes[s.ball].properties.position == Point(x: 100, y: 50))
@@ -71,6 +71,10 @@ struct DynamicsTimelineTests {
         for _ in 0..<60 { animator.step() }
         // t = 0.5 + 60/120 s, plus a little: the last step at or before t is step 60.
         #expect(timeline.presentation(at: 1.0 + 1e-4).nodes[s.ball].properties.position == animator.pose(of: s.ball)!.center)
+        // The track's own sampling gives the same pose, and none for a layer not in the animator.
+        let track = try #require(d.track)
+        #expect(track.pose(of: s.ball, at: 1.0 + 1e-4)?.center == animator.pose(of: s.ball)!.center)
+        #expect(track.pose(of: s.container, at: 1.0 + 1e-4) == nil)
         let end = timeline.presentation(at: 4)
         #expect(abs(end.nodes[s.ball].properties.position.y - 380) < 2, "ball on the floor: \(end.nodes[s.ball].properties.position)")
         let card = end.nodes[s.card].properties.position
