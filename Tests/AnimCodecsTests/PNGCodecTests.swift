@@ -111,3 +111,47 @@ struct PNGCodecTests {
         }
     }
 }
+
+/// The decoder checks every chunk's CRC-32 and not the zlib stream's Adler-32 (libpng's
+/// PNG_IGNORE_ADLER32, png_decode.c): the CRCs cover the compressed bytes the sum would.
+struct PNGChecksumTests {
+    /// An opaque picture (its round trip is exact) as PNG, with the offset of its last IDAT
+    /// chunk's length field.
+    static func encoded() throws -> (file: [UInt8], bitmap: Bitmap, idat: Int) {
+        let bitmap = Bitmap.make(width: 19, height: 11) { x, y in
+            PixelRGBA8(r: UInt8(x * 13), g: UInt8(y * 23), b: UInt8((x ^ y) * 7), a: 255)
+        }
+        let file = try PNGCodec.encode(bitmap)
+        var offset = 8, idat: Int?
+        while offset + 8 <= file.count {
+            let length = file[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if Array(file[offset + 4..<offset + 8]) == Array("IDAT".utf8) { idat = offset }
+            offset += 12 + length
+        }
+        return (file, bitmap, try #require(idat))
+    }
+
+    /// CRC-32 (ISO-HDLC, PNG's), bit by bit.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+
+    @Test func aWrongAdlerSumUnderRightCRCsDecodes() throws {
+        var (file, bitmap, idat) = try Self.encoded()
+        let length = file[idat..<idat + 4].reduce(0) { $0 << 8 | Int($1) }
+        let dataEnd = idat + 8 + length
+        // The stream's last byte is the low byte of its Adler-32.
+        file[dataEnd - 1] ^= 0x5A
+        var corrupt = file
+        #expect(throws: CodecError.self) { try PNGCodec.decode(corrupt) }
+        let crc = Self.crc32(file[(idat + 4)..<dataEnd])
+        for k in 0..<4 { file[dataEnd + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
+        corrupt = file
+        #expect(try PNGCodec.decode(corrupt) == bitmap)
+    }
+}
