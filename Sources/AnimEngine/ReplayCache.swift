@@ -29,8 +29,9 @@ final class ReplayCache: Sendable {
     /// The index of the first `dynamics` action (or the action count): its effect depends on the
     /// time it is sampled at, so no replay kept goes past it.
     private let firstDynamics: Int
-    /// At most this many replays are kept (a scene has a few action times; each replay is a tree).
-    static let limit = 8
+    /// At most this many replays are kept, each a copy of the model tree: frames on two threads
+    /// need one or two prefixes at a time, and a transition's snapshot one more.
+    static let limit = 4
 
     init(for timeline: Timeline) {
         firstDynamics = timeline.actions.firstIndex {
