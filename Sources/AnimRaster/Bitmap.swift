@@ -1,3 +1,5 @@
+import Glibc
+
 /// An image of premultiplied RGBA8 pixels, row-major, 4·width bytes per row, no padding.
 ///
 /// Premultiplied means each colour channel is already multiplied by alpha (c ≤ a always holds).
@@ -7,6 +9,18 @@ public struct Bitmap: Hashable, Sendable {
     public let height: Int
     /// Premultiplied RGBA8 bytes, `width * height * 4` of them.
     public var pixels: [UInt8]
+
+    /// The same size and the same bytes, compared with one `memcmp`: the arrays' `==` compares a
+    /// byte per step (5.6 % of `animrender test`'s time over Scenes/, session 53). The synthesized
+    /// `hash(into:)` hashes the same three fields.
+    public static func == (a: Bitmap, b: Bitmap) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { x in
+            b.pixels.withUnsafeBytes { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+    }
 
     /// The largest width or height accepted (16384 px).
     public static let maxDimension = 16_384
