@@ -72,12 +72,26 @@ public enum Rasterizer {
     /// without a call into libm (baseline x86-64 has no rounding instruction): the integer part
     /// by truncation is exact, and so is the fraction x − t left over.
     @inline(__always)
+    /// Without branches: a rounded value that is not zero has the sign of x, so the magnitude
+    /// takes x's sign, which also gives a zero result the sign of x.
     static func roundedHalfAway(_ x: Double) -> Double {
         let t = Double(Int64(x))
         let f = x - t
-        if f >= 0.5 { return t + 1 }
-        if f <= -0.5 { return t - 1 }
-        return t == 0 ? (x.sign == .minus ? -0.0 : 0.0) : t
+        let r = t + (f >= 0.5 ? 1 : 0) - (f <= -0.5 ? 1 : 0)
+        return Double(signOf: x, magnitudeOf: r)
+    }
+
+    /// ⌊x⌋ for 0 ≤ x < 2⁶³ without a call into libm: truncation is the floor there.
+    @inline(__always)
+    static func floorNonNegative(_ x: Float) -> Float {
+        Float(Int(x))
+    }
+
+    /// ⌈x⌉ for 0 ≤ x < 2⁶³ without a call into libm (exact: a Float of 2²⁴ or more is whole).
+    @inline(__always)
+    static func ceilNonNegative(_ x: Float) -> Float {
+        let t = Float(Int(x))
+        return t < x ? t + 1 : t
     }
 
     static func boundingRect(_ contours: [[Point]]) -> PixelRect? {
@@ -216,7 +230,8 @@ struct Accumulator: ~Copyable {
         guard y1f > y0f else { return }
         let dxdy = (x1f - x0f) / (y1f - y0f)
         var x = x0f
-        let rowStart = Int(y0f.rounded(.down)), rowEnd = min(height, Int(y1f.rounded(.up)))
+        // Both ends lie in 0…height (clipped by addEdge).
+        let rowStart = Int(Rasterizer.floorNonNegative(y0f)), rowEnd = min(height, Int(Rasterizer.ceilNonNegative(y1f)))
         let stride = width + 1
         let right = Float(width)
         cells.withUnsafeMutableBufferPointer { cells in
@@ -235,8 +250,9 @@ struct Accumulator: ~Copyable {
     /// Distributes the signed area of one row's piece of an edge, from x to xNext, over the cells.
     private static func spanRow(_ cells: UnsafeMutableBufferPointer<Float>, base: Int,
                                 _ xa: Float, _ xb: Float, _ d: Float, limit: Int) {
+        // Both in 0…width (clamped by addClamped and addLine).
         let lo = min(xa, xb), hi = max(xa, xb)
-        let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
+        let loFloor = Rasterizer.floorNonNegative(lo), hiCeil = Rasterizer.ceilNonNegative(hi)
         let i0 = Int(loFloor), i1 = Int(hiCeil)
         if i1 <= i0 + 1 {
             // Within one pixel column: the area right of the edge's mid x.
@@ -285,10 +301,11 @@ struct Accumulator: ~Copyable {
 
     /// Prefix-sums each row into 8-bit coverage, rounding to nearest, and zeroes the cells again.
     mutating func resolve() -> CoverageMask? {
-        var out = [UInt8](repeating: 0, count: width * height)
+        // Every byte is written below (runs of eight and 32 end inside the row), so none is zeroed first.
+        let (width, height) = (self.width, self.height)
+        var out = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
         var any = false
         let stride = width + 1
-        let (width, height) = (self.width, self.height)
         cells.withUnsafeMutableBufferPointer { cells in
             out.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {

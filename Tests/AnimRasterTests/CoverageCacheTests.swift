@@ -52,6 +52,24 @@ struct CoverageCacheTests {
         }
     }
 
+    /// The scan conversion's floor and ceiling without libm are `rounded(.down)` and `rounded(.up)`
+    /// bit for bit on the coordinates they are given (0 to a canvas's width or height): whole
+    /// numbers, the floats either side of them, Float's last fractions (2²³, 2²⁴) and random ones.
+    @Test func floorAndCeilingWithoutLibmRoundAsRoundedDoes() {
+        var values: [Float] = [0, 0.5, 1, 1.5, 8_388_607.5, 8_388_608, 16_777_216, 1e7, 33_554_432, 1e12,
+                               .leastNonzeroMagnitude, .leastNormalMagnitude, Float(1).nextDown, Float(1).nextUp]
+        var rng = SplitMix64(seed: 0xF100)
+        for _ in 0..<20000 {
+            let whole = Float(rng.below(1 << 22))
+            values += [whole, whole.nextUp, whole.nextDown, whole + Float(rng.below(16)) / 16]
+            values.append(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x4B7F_FFFF))  // below 2²⁴
+        }
+        for x in values where x >= 0 {
+            #expect(Rasterizer.floorNonNegative(x).bitPattern == x.rounded(.down).bitPattern, "\(x)")
+            #expect(Rasterizer.ceilNonNegative(x).bitPattern == x.rounded(.up).bitPattern, "\(x)")
+        }
+    }
+
     @Test func shapesMovedByWholePixelsMatchScanConversionInPlace() {
         var rng = SplitMix64(seed: 0xC0FE)
         let clip = PixelRect(minX: 0, minY: 0, maxX: 2000, maxY: 1500)
