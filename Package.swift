@@ -24,7 +24,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The decoders' C side: libpng's and libjpeg's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CImageShims", dependencies: ["CPNG", "CJPEG"]),
-        // Streaming stores for the rasterizer's canvas bands: pointers and sizes only, no C types.
+        // The rasterizer's loops that need SSE2 intrinsics (streaming stores for canvas bands, the
+        // coverage resolve): pointers and sizes only, no C types.
         .target(name: "CPixelStores"),
         // Fonts: read and decomposed by FreeType, shaped by HarfBuzz; only AnimFonts imports them.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "AnimTimingTests", dependencies: ["AnimTiming"]),
         .testTarget(name: "AnimPhysicsTests", dependencies: ["AnimPhysics", "AnimGeometry", "AnimTestRandom"]),
         .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine", "AnimLayers", "AnimTiming", "AnimGeometry", "AnimPhysics"]),
-        .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom"]),
+        .testTarget(name: "AnimRasterTests", dependencies: ["AnimRaster", "AnimTestRandom", "CPixelStores"]),
         .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimFonts", "AnimGeometry", "AnimRaster", "AnimLayers", "AnimCompositor"]),
         .testTarget(name: "AnimCompositorTests", dependencies: ["AnimCompositor", "AnimLayers", "AnimRaster", "AnimText", "AnimTestRandom"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import AnimGeometry
+import CPixelStores
 
 /// Scan conversion of polygons into exact-area anti-aliased coverage.
 ///
@@ -283,64 +284,20 @@ struct Accumulator: ~Copyable {
         cells[base + min(i1, limit)] += d * am
     }
 
-    /// True when the eight floats at `p` are all +0 or −0 (their bits, signs masked off, are zero).
-    @inline(__always)
-    static func allZero8(_ p: UnsafeRawPointer) -> Bool {
-        let bits = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-        return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
-    }
-
-    /// Whether the 32 cells at `p` are all ±0.
-    @inline(__always)
-    static func allZero32(_ p: UnsafeRawPointer) -> Bool {
-        var bits: UInt64 = 0
-        for k in 0..<16 { bits |= p.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) }
-        return bits & 0x7FFF_FFFF_7FFF_FFFF == 0
-    }
-
-    /// Prefix-sums each row into 8-bit coverage, rounding to nearest, and zeroes the cells again.
+    /// Prefix-sums each row into 8-bit coverage, rounding to nearest, and zeroes the cells again
+    /// (`animrender_resolve_row`: runs of cells without an edge copy the coverage before them,
+    /// the rest are summed cell by cell and converted four at a time).
     mutating func resolve() -> CoverageMask? {
-        // Every byte is written below (runs of eight and 32 end inside the row), so none is zeroed first.
         let (width, height) = (self.width, self.height)
+        // Every byte is written by the rows (runs of eight and 32 end inside the row), so none is zeroed first.
         var out = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
         var any = false
         let stride = width + 1
         cells.withUnsafeMutableBufferPointer { cells in
             out.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
-                    var sum: Float = 0
-                    var v: UInt8 = 0
-                    let cell = cells.baseAddress! + row * stride, coverage = out.baseAddress! + row * width
-                    var x = 0
-                    while x < width {
-                        // Eight cells without an edge leave the sum, and so the coverage, as it is
-                        // (adding ±0 changes no finite sum's magnitude): copy it (interiors and gaps).
-                        // A cell that is not ±0 starts no such run: no need to look at the next seven.
-                        let c = cell[x]
-                        if c.bitPattern & 0x7FFF_FFFF == 0, x &+ 8 <= width, Self.allZero8(UnsafeRawPointer(cell + x)) {
-                            let run = UInt64(v) &* 0x0101_0101_0101_0101
-                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: run, as: UInt64.self)
-                            x &+= 8
-                            // A long run (a shape's inside, a gap between shapes): 32 cells a test.
-                            while x &+ 32 <= width, Self.allZero32(UnsafeRawPointer(cell + x)) {
-                                let to = UnsafeMutableRawPointer(coverage + x)
-                                to.storeBytes(of: run, as: UInt64.self)
-                                to.storeBytes(of: run, toByteOffset: 8, as: UInt64.self)
-                                to.storeBytes(of: run, toByteOffset: 16, as: UInt64.self)
-                                to.storeBytes(of: run, toByteOffset: 24, as: UInt64.self)
-                                x &+= 32
-                            }
-                            continue
-                        }
-                        sum += c
-                        cell[x] = 0
-                        v = UInt8(min(1, abs(sum)) * 255 + 0.5)
-                        coverage[x] = v
-                        if v != 0 { any = true }
-                        x &+= 1
-                    }
-                    cell[width] = 0  // the spill column, never read
+                    let covered = animrender_resolve_row(cells.baseAddress! + row * stride, out.baseAddress! + row * width, width)
+                    if covered != 0 { any = true }
                 }
             }
         }

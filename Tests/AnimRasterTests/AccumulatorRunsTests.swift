@@ -1,5 +1,6 @@
 import AnimGeometry
 @testable import AnimRaster
+import CPixelStores
 import AnimTestRandom
 import Testing
 
@@ -43,6 +44,38 @@ struct AccumulatorRunsTests {
             let expected = Self.reference(acc.cells, width: width, height: height)
             let coverage = acc.resolve()?.coverage ?? [UInt8](repeating: 0, count: width * height)
             #expect(coverage == expected, "round \(round), width \(width)")
+            if coverage != expected { return }
+        }
+    }
+
+    /// The row resolve on arbitrary cells, not only a shape's: ±0, values below a level, sums past
+    /// 1 and below −1, runs of zeros of every length and phase, rows of every width up to 70
+    /// (the last cells that do not fill four). Every byte is the plain prefix sum's, every cell
+    /// and the spill column are zero again, and the result says whether any byte is not zero.
+    @Test func rowsOfAnyCellsResolveAsThePlainPrefixSum() {
+        var rng = SplitMix64(seed: 0x4E50)
+        let values: [Float] = [0, -0.0, 1, -1, 0.5, -0.25, 1e-3, -1e-3, 1e-8, 0.75, 3, -2, 0.001_953_125, 1.0 / 510]
+        for round in 0..<4000 {
+            let width = rng.below(71)
+            var cells = [Float](repeating: 0, count: width + 1)
+            var x = 0
+            while x < width {
+                if rng.below(3) == 0 {
+                    x += rng.below(40)  // a run of zeros
+                } else {
+                    cells[x] = rng.below(4) == 0 ? Float(Double(rng.below(2001)) / 1000 - 1) : rng.pick(values)
+                    x += 1
+                }
+            }
+            cells[width] = rng.pick(values)  // the spill column, never read
+            let expected = Self.reference(cells, width: width, height: 1)
+            var coverage = [UInt8](repeating: 0xAB, count: width)
+            let any = cells.withUnsafeMutableBufferPointer { c in
+                coverage.withUnsafeMutableBufferPointer { animrender_resolve_row(c.baseAddress!, $0.baseAddress!, width) }
+            }
+            #expect(coverage == expected, "round \(round), width \(width)")
+            #expect((any != 0) == expected.contains { $0 != 0 }, "round \(round)")
+            #expect(cells.allSatisfy { $0 == 0 }, "round \(round)")
             if coverage != expected { return }
         }
     }

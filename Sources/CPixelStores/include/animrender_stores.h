@@ -15,4 +15,11 @@ void animrender_stream_copy(void *dst, const void *src, size_t bytes);
 /// Whether animrender_stream_copy streams here (1) or copies plainly (0).
 int animrender_stream_copy_streams(void);
 
+/// One row of a scan conversion's signed-area cells (`width` + 1 of them, the last the spill
+/// column) prefix-summed into `width` coverage bytes, min(1, |sum|) · 255 + 0.5 truncated, and the
+/// cells zeroed again; nonzero when any byte is. The sums are added cell by cell in order, as
+/// AnimRaster's `Accumulator.resolve` did in Swift, and four are converted together (SSE2), which
+/// Swift's SIMD types do not lower to one conversion.
+int animrender_resolve_row(float *cell, unsigned char *coverage, long width);
+
 #endif
