@@ -156,8 +156,12 @@ struct Accumulator: ~Copyable {
     var cells: [Float]
     /// Whether `resolve()` has zeroed every cell again.
     private var zeroed = false
+    /// Whether a vertical line's whole rows add two values worked out once (the same values
+    /// `spanRow` works out row by row). Off only in tests that check exactly that.
+    let verticalRuns: Bool
 
-    init(bounds: PixelRect) {
+    init(bounds: PixelRect, verticalRuns: Bool = true) {
+        self.verticalRuns = verticalRuns
         self.bounds = bounds
         width = bounds.width
         height = bounds.height
@@ -236,7 +240,7 @@ struct Accumulator: ~Copyable {
         let stride = width + 1
         let right = Float(width)
         cells.withUnsafeMutableBufferPointer { cells in
-            for row in rowStart..<rowEnd {
+            @inline(__always) func step(_ row: Int) {
                 let dy = min(Float(row + 1), y1f) - max(Float(row), y0f)
                 // Kept inside 0…width: stepping x row by row drifts, and an edge ending at x = 0
                 // could reach −1e-9, whose column −1 lies before the row (before the buffer in row 0).
@@ -245,7 +249,31 @@ struct Accumulator: ~Copyable {
                 Self.spanRow(cells, base: row * stride, x, xNext, d, limit: width)
                 x = xNext
             }
+            guard verticalRuns, dxdy == 0, rowEnd - rowStart > 2 else {
+                for row in rowStart..<rowEnd { step(row) }
+                return
+            }
+            // A vertical line (a side of most interface shapes): past its first row, x no longer
+            // changes (x + 0 · dy), and the rows before its last are whole (dy = 1, so d = direction),
+            // so each of them adds the same two values to the same two columns.
+            step(rowStart)
+            let (i0, a, i1, b) = Self.oneColumn(x, x, direction, limit: width)
+            for row in (rowStart + 1)..<(rowEnd - 1) {
+                cells[row * stride + i0] += a
+                cells[row * stride + i1] += b
+            }
+            step(rowEnd - 1)
         }
+    }
+
+    /// What `spanRow` adds for a piece from xa to xb within one pixel column (⌈max⌉ ≤ ⌊min⌋ + 1):
+    /// `a` to column `i0` and `b` to column `i1`, the area right of the piece's mid x.
+    @inline(__always)
+    private static func oneColumn(_ xa: Float, _ xb: Float, _ d: Float, limit: Int) -> (Int, Float, Int, Float) {
+        let loFloor = Rasterizer.floorNonNegative(min(xa, xb))
+        let i0 = Int(loFloor)
+        let mid = 0.5 * (xa + xb) - loFloor
+        return (min(i0, limit), d - d * mid, min(i0 + 1, limit), d * mid)
     }
 
     /// Distributes the signed area of one row's piece of an edge, from x to xNext, over the cells.
@@ -256,10 +284,9 @@ struct Accumulator: ~Copyable {
         let loFloor = Rasterizer.floorNonNegative(lo), hiCeil = Rasterizer.ceilNonNegative(hi)
         let i0 = Int(loFloor), i1 = Int(hiCeil)
         if i1 <= i0 + 1 {
-            // Within one pixel column: the area right of the edge's mid x.
-            let mid = 0.5 * (xa + xb) - loFloor
-            cells[base + min(i0, limit)] += d - d * mid
-            cells[base + min(i0 + 1, limit)] += d * mid
+            let (c0, a, c1, b) = oneColumn(xa, xb, d, limit: limit)
+            cells[base + c0] += a
+            cells[base + c1] += b
             return
         }
         let s = 1 / (hi - lo)
