@@ -2,6 +2,11 @@
 
 #include <string.h>
 
+// Every product and sum below is rounded on its own, as in Swift (which never fuses them): a
+// compiler allowed to fuse m · 255 + 0.5 into one multiply-add (clang does by default where the
+// processor has one, as on arm64) would round once and change bytes.
+#pragma STDC FP_CONTRACT OFF
+
 /// The coverage byte of a running sum s: min(1, |s|) · 255 + 0.5, truncated, in float (what
 /// AnimRaster's `Accumulator` computes as `UInt8(min(1, abs(s)) * 255 + 0.5)`).
 static inline unsigned char coverage_of(float s) {
