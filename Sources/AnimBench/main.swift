@@ -286,7 +286,9 @@ for threads in options.threadCounts where threads > 1 {
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
     let one = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats)
-    print("floor: \(fixed(one, 2)) ms/frame to write \(w)×\(h) RGBA pixels once (streamed, as a banded canvas is written)")
+    // Streaming stores where the processor has them (x86-64), else the plain copy a banded canvas gets there.
+    let how = BandScratch.streams ? "streamed" : "copied (no streaming stores here)"
+    print("floor: \(fixed(one, 2)) ms/frame to write \(w)×\(h) RGBA pixels once (\(how), as a banded canvas is written)")
     if mostThreads > 1 {
         let many = BandwidthFloor.milliseconds(width: w, height: h, repeats: options.repeats, threads: mostThreads)
         print("floor on \(mostThreads) threads: \(fixed(many, 2)) ms/frame (the memory takes the same bytes \(fixed(one / many, 2))× as fast)")
