@@ -71,10 +71,10 @@ public enum Rasterizer {
 
     /// `x.rounded()` (to nearest, halves away from zero; the sign of a zero kept) for |x| < 2⁶²,
     /// without a call into libm (baseline x86-64 has no rounding instruction): the integer part
-    /// by truncation is exact, and so is the fraction x − t left over.
+    /// by truncation is exact, and so is the fraction x − t left over. Without branches: a rounded
+    /// value that is not zero has the sign of x, so the magnitude takes x's sign, which also gives
+    /// a zero result the sign of x.
     @inline(__always)
-    /// Without branches: a rounded value that is not zero has the sign of x, so the magnitude
-    /// takes x's sign, which also gives a zero result the sign of x.
     static func roundedHalfAway(_ x: Double) -> Double {
         let t = Double(Int64(x))
         let f = x - t
