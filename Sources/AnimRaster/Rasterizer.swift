@@ -71,9 +71,9 @@ public enum Rasterizer {
 
     /// `x.rounded()` (to nearest, halves away from zero; the sign of a zero kept) for |x| < 2⁶²,
     /// without a call into libm (baseline x86-64 has no rounding instruction): the integer part
-    /// by truncation is exact, and so is the fraction x − t left over. Without branches: a rounded
-    /// value that is not zero has the sign of x, so the magnitude takes x's sign, which also gives
-    /// a zero result the sign of x.
+    /// by truncation is exact, and so is the fraction x − t left over. A rounded value that is not
+    /// zero has the sign of x, so the result takes x's sign, which also gives a zero result the
+    /// sign of x. (The compiler still branches on the two comparisons.)
     @inline(__always)
     static func roundedHalfAway(_ x: Double) -> Double {
         let t = Double(Int64(x))
