@@ -17,6 +17,10 @@ enum CanvasDraw {
     case paint(CoverageMask, Paint, opacity: UInt8)
     /// An offscreen surface at an opacity, over its drawn area.
     case composite(Bitmap, opacity: UInt8, area: PixelRect)
+    /// A plain layer's shadow, background and border with their kept picture over the canvas's
+    /// initial colour (``Blend/fill(_:picture:untouched:rows:into:origin:)``): it reads which
+    /// pixels are still untouched, as `.shadow` does.
+    case layer([SolidFill], LayerPicture)
 
     /// Bytes of masks and pictures the draw keeps alive while recorded (not the offscreens, which
     /// ``CanvasBands`` counts apart, nor images, which the scene keeps anyway).
@@ -27,6 +31,8 @@ enum CanvasDraw {
         case .picture(let picture): picture.pixels.pixels.count
         case .maskedPicture(let picture, let mask): picture.pixels.pixels.count + mask.coverage.count
         case .composite: 0
+        case let .layer(fills, picture):
+            picture.byteCount + fills.reduce(0) { $0 + $1.mask.coverage.count }
         }
     }
 
@@ -37,6 +43,7 @@ enum CanvasDraw {
         case .picture(let picture): picture.bounds
         case .maskedPicture(let picture, let mask): picture.bounds.intersection(mask.bounds)
         case .composite(_, _, let area): area
+        case .layer(_, let picture): picture.bounds
         }
     }
 
@@ -57,6 +64,8 @@ enum CanvasDraw {
             Blend.fill(mask, paint: paint, opacity: opacity, rows: rows, into: &bitmap, origin: origin)
         case let .composite(source, opacity, area):
             Blend.composite(source, opacity: opacity, area: area.clipped(toRows: rows), into: &bitmap, origin: origin)
+        case let .layer(fills, picture):
+            Blend.fill(fills, picture: picture, untouched: untouched, rows: rows, into: &bitmap, origin: origin)
         }
     }
 }

@@ -36,8 +36,11 @@ extension Compositor {
         // picture as drawing the shadow behind the layer's own rendering).
         if shadows, !groups, node.mask == nil, tint == nil,
            let key = ShadowKey(layer: layer, hasVisibleChildren: visibleChildren, map: map, alpha: alpha * opacity) {
-            drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity, into: &surface)
-            drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
+            guard let kept = drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity,
+                                              keep: node.children.isEmpty, into: &surface) else {
+                return drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
+            }
+            drawKept(kept, shape: shape, alpha: alpha * opacity, into: &surface)
             return
         }
         // A layer that draws only its image, masked by a plain mask: the image's kept picture goes

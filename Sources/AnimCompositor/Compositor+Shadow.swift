@@ -31,14 +31,42 @@ extension Compositor {
     /// canvas pixels nothing has been drawn on yet (`Surface.untouched`), it is written, not
     /// blended: copied from the kept picture of the moved shadow over the background colour, or
     /// from a table.
+    ///
+    /// With `keep` (the layer has no sublayers, so its background and border follow at once), a
+    /// shadow that has a kept picture is not drawn but returned with it, for ``drawKept(_:shape:alpha:into:)``
+    /// to draw with the layer's background and border; nil when it was drawn (or there is none).
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
-                          alpha: Double, into surface: inout Surface) {
+                          alpha: Double, keep: Bool = false, into surface: inout Surface) -> (SolidFill, UniformPicture)? {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
         let color = Self.shadowColor(of: layer, alpha: alpha)
         guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
                                                     hole: key.opaqueInterior(at: origin),
-                                                    picture: surface.untouched.map { (color, $0) }) else { return }
-        surface.draw(.shadow(moved.mask, color, under: key.backgroundAlpha == 255 ? body : nil, picture: moved.picture))
+                                                    picture: surface.untouched.map { (color, $0) }) else { return nil }
+        let under = key.backgroundAlpha == 255 ? body : nil
+        if keep, let picture = moved.picture { return (SolidFill(moved.mask, color: color, under: under), picture) }
+        surface.draw(.shadow(moved.mask, color, under: under, picture: moved.picture))
+        return nil
+    }
+
+    /// A plain layer without sublayers, its cached `shadow` first: shadow, background and border
+    /// drawn together from their kept picture over the canvas's initial colour where the canvas is
+    /// untouched (``LayerPictureCache``), or one after another (the bytes of `drawContents`, which
+    /// draws nothing else for such a layer).
+    func drawKept(_ kept: (shadow: SolidFill, picture: UniformPicture), shape: LayerShape, alpha: Double, into surface: inout Surface) {
+        let shadow = kept.shadow
+        let layer = shape.layer
+        var fills = [shadow]
+        if let background = layer.backgroundColor, let mask = shape.mask {
+            fills.append(SolidFill(mask, color: Self.drawn(background, alpha: alpha)))
+        }
+        if layer.borderWidth > 0, let mask = shape.borderMask() {
+            fills.append(SolidFill(mask, color: Self.drawn(layer.borderColor, alpha: alpha)))
+        }
+        if let initial = surface.untouched?.initial, let picture = LayerPictureCache.shared.picture(of: fills, over: initial) {
+            return surface.draw(.layer(fills, picture))
+        }
+        surface.draw(.shadow(shadow.mask, shadow.color, under: shadow.under, picture: kept.picture))
+        for fill in fills.dropFirst() { surface.draw(.fill(fill.mask, fill.color)) }
     }
 
     /// How far a shadow reaches past its shape: `pixels` rounded up, plus `plus`, at most 4096 px.

@@ -31,9 +31,12 @@ public enum Blend {
     /// `untouched`, the columns of a row outside its drawn run are written, not blended: copied from
     /// `picture` (this mask and colour over the initial colour) when given, else from a
     /// ``UniformBlend`` table; the same bytes, without reading the destination.
+    /// `columns(y)`: only those columns of row y are drawn (all of them by default; a layer's
+    /// draws inside a row's drawn run, ``Blend/fill(_:picture:untouched:rows:into:origin:)``).
     @inline(__always)
     static func fill(_ mask: CoverageMask, color: PixelRGBA8, into dst: inout Bitmap, untouched: DrawnRows? = nil,
                      picture: UniformPicture? = nil, rows: Range<Int> = PixelRect.allRows, origin: PixelOffset = .zero,
+                     columns: (Int) -> Range<Int> = { _ in PixelRect.allRows },
                      skipping skip: (Int) -> Range<Int>?) {
         let area = mask.bounds.intersection(origin.rect(of: dst)).clipped(toRows: rows)
         guard !area.isEmpty, color.a > 0 else { return }
@@ -75,13 +78,16 @@ public enum Blend {
                     write(y, b, hi)
                 }
                 for y in area.minY..<area.maxY {
-                    var cut = area.maxX, resume = area.maxX
+                    let only = columns(y)
+                    let lo = max(area.minX, only.lowerBound), hi = min(area.maxX, only.upperBound)
+                    guard lo < hi else { continue }
+                    var cut = hi, resume = hi
                     if let run = skip(y) {
-                        let a = max(area.minX, min(area.maxX, run.lowerBound)), b = max(a, min(area.maxX, run.upperBound))
+                        let a = max(lo, min(hi, run.lowerBound)), b = max(a, min(hi, run.upperBound))
                         if a < b { (cut, resume) = (a, b) }
                     }
-                    blend(y, area.minX, cut)
-                    blend(y, resume, area.maxX)
+                    blend(y, lo, cut)
+                    blend(y, resume, hi)
                 }
             } }
         }

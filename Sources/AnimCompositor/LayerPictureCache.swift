@@ -1,0 +1,106 @@
+import AnimRaster
+import Glibc
+import Synchronization
+
+/// Kept pictures of plain layers' shadow, background and border over the canvas's initial colour
+/// (``LayerPicture``), so that a layer drawn again where the canvas is untouched is one copy
+/// instead of three blends (Core Animation keeps a layer's backing store the same way).
+///
+/// A picture is a function of its fills' masks and colours and the initial colour. The masks come
+/// from the caches (``CoverageCache``, ``ShadowCache``), which hand out the same stored coverage
+/// each time a shape comes back; so the key names each mask by its stored coverage's address, with
+/// its place relative to the first mask, and a hit is taken only when every mask's coverage equals,
+/// byte for byte, the coverage the picture was made from (an address can be reused by another
+/// mask once the first is freed). Which pictures are kept never changes a pixel, only how much is
+/// drawn. Made on a key's second sighting, so a shape seen once (a new sub-pixel phase each frame)
+/// costs a lookup; bounded by `capacity` bytes (``CacheBudget``); shared by the threads rendering
+/// frames in parallel.
+final class LayerPictureCache: Sendable {
+    static let shared = LayerPictureCache()
+    static let capacity = 64 << 20
+
+    /// One mask of a key: where its coverage is stored, and its bounds relative to the first mask's origin.
+    private struct MaskName: Hashable {
+        let storage: Int
+        let x, y, width, height: Int
+
+        init(_ mask: CoverageMask, from origin: (x: Int, y: Int)) {
+            storage = mask.coverage.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            (x, y) = (mask.bounds.minX - origin.x, mask.bounds.minY - origin.y)
+            (width, height) = (mask.bounds.width, mask.bounds.height)
+        }
+    }
+
+    private struct FillName: Hashable {
+        let mask: MaskName
+        let color: PixelRGBA8
+        let under: MaskName?
+    }
+
+    private struct Key: Hashable {
+        let fills: [FillName]
+        let initial: PixelRGBA8
+    }
+
+    /// A kept picture, placed relative to its first mask's origin, with the coverage it was made from.
+    private struct Entry {
+        let coverage: [[UInt8]]
+        let picture: LayerPicture
+    }
+
+    private struct Entries {
+        var pictures: [Key: Entry] = [:]
+        var seen = Set<Key>()
+        var budget = CacheBudget(capacity: LayerPictureCache.capacity)
+    }
+
+    private let entries = Mutex(Entries())
+
+    /// The picture of `fills` over `initial`, placed where the fills are: kept, made now (on the
+    /// second sighting of its key), or nil.
+    func picture(of fills: [SolidFill], over initial: PixelRGBA8) -> LayerPicture? {
+        guard let first = fills.first else { return nil }
+        let origin = (x: first.mask.bounds.minX, y: first.mask.bounds.minY)
+        let key = Key(fills: fills.map { FillName(mask: MaskName($0.mask, from: origin), color: $0.color,
+                                                   under: $0.under.map { MaskName($0, from: origin) }) },
+                      initial: initial)
+        let coverage = fills.flatMap { [$0.mask.coverage] + ($0.under.map { [$0.coverage] } ?? []) }
+        let (hit, again): (Entry?, Bool) = entries.withLock { e in
+            let entry = e.pictures[key].flatMap { Self.same($0.coverage, coverage) ? $0 : nil }
+            if e.budget.lookedUp(hit: entry != nil) {
+                e.pictures = [:]
+                e.budget.emptied()
+            }
+            if let entry { return (entry, true) }
+            if e.seen.count >= 4096 { e.seen.removeAll(keepingCapacity: true) }
+            return (nil, !e.seen.insert(key).inserted)
+        }
+        if let hit { return hit.picture.translated(x: origin.x, y: origin.y) }
+        guard again, let picture = LayerPicture(fills, over: initial) else { return nil }
+        let size = picture.byteCount + 256
+        entries.withLock { e in
+            guard e.budget.admit(size) else { return }
+            let replaced = e.pictures.updateValue(Entry(coverage: coverage, picture: picture.translated(x: -origin.x, y: -origin.y)),
+                                                  forKey: key)
+            if let replaced { e.budget.release(replaced.picture.byteCount + 256) }
+        }
+        return picture
+    }
+
+    /// Whether each array of `a` holds the bytes of the same array of `b` (the same storage, or equal bytes).
+    private static func same(_ a: [[UInt8]], _ b: [[UInt8]]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where !equalBytes(x, y) { return false }
+        return true
+    }
+
+    private static func equalBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard x.count == y.count else { return false }
+                guard x.count > 0, x.baseAddress != y.baseAddress else { return true }
+                return memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+            }
+        }
+    }
+}
