@@ -22,4 +22,14 @@ int animrender_stream_copy_streams(void);
 /// Swift's SIMD types do not lower to one conversion.
 int animrender_resolve_row(float *cell, unsigned char *coverage, long width);
 
+/// Whether the processor has AVX2 (x86-64 only; 0 elsewhere).
+int animrender_has_avx2(void);
+
+/// AnimRaster's `SolidSource.blendRow` with AVX2: `count` premultiplied RGBA8 pixels at `p`
+/// under the coverage bytes at `coverage`, source-over of the colour `word` (little-endian RGBA)
+/// scaled by each byte; pixels up to `room` from `p` may be rewritten unchanged. The same bytes as
+/// the Swift version. Only where animrender_has_avx2() is 1.
+void animrender_blend_solid_row_avx2(unsigned char *p, const unsigned char *coverage, long count, long room,
+                                     unsigned int word);
+
 #endif
