@@ -22,9 +22,15 @@ extension Compositor {
         let clips = layer.masksToBounds && hasContent
         let shadows = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
         let tint = layer.instanceTint.map(Self.tintFactors)
-        guard let shape = placedShape(of: layer, placement: placement,
-                                      needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient)
-        else { return }
+        guard let placed = placedMap(of: layer, placement: placement) else { return }
+        // A layer that draws only its background and border, without sublayers: its shadow, body
+        // and border come from their caches by the layer's sub-pixel phase (``PhaseShapes``).
+        if shadows, !groups, node.mask == nil, tint == nil, node.children.isEmpty,
+           let key = ShadowKey(layer: layer, hasVisibleChildren: false, map: placed.map, alpha: alpha * opacity) {
+            return drawPlainLayer(key, layer: layer, map: placed.map, scale: placed.scale, alpha: alpha * opacity, into: &surface)
+        }
+        let shape = LayerShape(layer: layer, map: placed.map, scale: placed.scale,
+                               needsMask: layer.backgroundColor != nil || clips || layer.kind == .gradient, canvas: canvasRect)
         let map = shape.map
         let draw = LayerDraw(index: index, shape: shape, placement: placement.sublayers(of: layer, map: map))
         guard groups || clips || shadows || node.mask != nil || tint != nil else {
@@ -36,11 +42,8 @@ extension Compositor {
         // picture as drawing the shadow behind the layer's own rendering).
         if shadows, !groups, node.mask == nil, tint == nil,
            let key = ShadowKey(layer: layer, hasVisibleChildren: visibleChildren, map: map, alpha: alpha * opacity) {
-            guard let kept = drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity,
-                                              keep: node.children.isEmpty, into: &surface) else {
-                return drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
-            }
-            drawKept(kept, shape: shape, alpha: alpha * opacity, into: &surface)
+            drawCachedShadow(key, layer: layer, map: map, body: shape.mask, alpha: alpha * opacity, into: &surface)
+            drawContents(draw, tree: tree, alpha: alpha * opacity, into: &surface)
             return
         }
         // A layer that draws only its image, masked by a plain mask: the image's kept picture goes
@@ -155,11 +158,17 @@ extension Compositor {
     /// overflowing or undefined geometry (infinite sizes, NaN from extreme animation values) has
     /// no defined picture, and a single-sided layer facing away is culled, with its subtree.
     private func placedShape(of layer: LayerProperties, placement: Placement, needsMask: Bool) -> LayerShape? {
+        guard let placed = placedMap(of: layer, placement: placement) else { return nil }
+        return LayerShape(layer: layer, map: placed.map, scale: placed.scale, needsMask: needsMask, canvas: canvasRect)
+    }
+
+    /// `layer`'s device map under `placement` and its on-screen scale; nil when the layer is not
+    /// drawn at all (as ``placedShape(of:placement:needsMask:)``).
+    private func placedMap(of layer: LayerProperties, placement: Placement) -> (map: Homography, scale: Double)? {
         let map = placement.deviceMap(of: layer)
         guard map.isFinite, let corners = Projection.corners(of: layer.bounds, map),
               layer.isDoubleSided || !(Projection.signedArea(corners) < 0) else { return nil }
-        return LayerShape(layer: layer, map: map, scale: Projection.pixelScale(of: layer.bounds, projected: corners),
-                          needsMask: needsMask, canvas: canvasRect)
+        return (map, Projection.pixelScale(of: layer.bounds, projected: corners))
     }
 
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {

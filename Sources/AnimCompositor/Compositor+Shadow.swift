@@ -32,9 +32,10 @@ extension Compositor {
     /// blended: copied from the kept picture of the moved shadow over the background colour, or
     /// from a table.
     ///
-    /// With `keep` (the layer has no sublayers, so its background and border follow at once), a
-    /// shadow that has a kept picture is not drawn but returned with it, for ``drawKept(_:shape:alpha:into:)``
-    /// to draw with the layer's background and border; nil when it was drawn (or there is none).
+    /// With `keep`, a shadow that has a kept picture is not drawn but returned with it, for
+    /// ``drawPlainLayer(_:layer:map:scale:alpha:into:)`` to draw with the layer's background and
+    /// border; nil when it was drawn (or there is none).
+    @discardableResult
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
                           alpha: Double, keep: Bool = false, into surface: inout Surface) -> (SolidFill, UniformPicture)? {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
@@ -48,24 +49,31 @@ extension Compositor {
         return nil
     }
 
-    /// A plain layer without sublayers, its cached `shadow` first: shadow, background and border
-    /// drawn together from their kept picture over the canvas's initial colour where the canvas is
-    /// untouched (``LayerPictureCache``), or one after another (the bytes of `drawContents`, which
-    /// draws nothing else for such a layer).
-    func drawKept(_ kept: (shadow: SolidFill, picture: UniformPicture), shape: LayerShape, alpha: Double, into surface: inout Surface) {
-        let shadow = kept.shadow
-        let layer = shape.layer
-        var fills = [shadow]
-        if let background = layer.backgroundColor, let mask = shape.mask {
+    /// A layer that draws only its background and border, without sublayers (``ShadowKey``): its
+    /// body and border ring at the layer's sub-pixel phase (``PhaseShapes``), its cached shadow
+    /// first, then the body and the border; where the canvas is untouched, all three from their
+    /// kept picture over the canvas's initial colour (``LayerPictureCache``). The bytes of drawing
+    /// the shadow, then `drawContents` (which draws nothing else for such a layer).
+    func drawPlainLayer(_ key: ShadowKey, layer: LayerProperties, map: Homography, scale: Double, alpha: Double,
+                        into surface: inout Surface) {
+        let shapes = PhaseShapes.shared.shapes(key, layer: layer, map: map, scale: scale, canvas: canvasRect)
+        var fills: [SolidFill] = []
+        if let background = layer.backgroundColor, let mask = shapes.body {
             fills.append(SolidFill(mask, color: Self.drawn(background, alpha: alpha)))
         }
-        if layer.borderWidth > 0, let mask = shape.borderMask() {
+        if layer.borderWidth > 0, let mask = shapes.border {
             fills.append(SolidFill(mask, color: Self.drawn(layer.borderColor, alpha: alpha)))
         }
-        if let initial = surface.untouched?.initial, let picture = LayerPictureCache.shared.picture(of: fills, over: initial) {
-            return surface.draw(.layer(fills, picture))
+        guard let (shadow, picture) = drawCachedShadow(key, layer: layer, map: map, body: shapes.body, alpha: alpha,
+                                                       keep: true, into: &surface) else {
+            for fill in fills { surface.draw(.fill(fill.mask, fill.color)) }
+            return
         }
-        surface.draw(.shadow(shadow.mask, shadow.color, under: shadow.under, picture: kept.picture))
+        fills.insert(shadow, at: 0)
+        if let initial = surface.untouched?.initial, let kept = LayerPictureCache.shared.picture(of: fills, over: initial) {
+            return surface.draw(.layer(fills, kept))
+        }
+        surface.draw(.shadow(shadow.mask, shadow.color, under: shadow.under, picture: picture))
         for fill in fills.dropFirst() { surface.draw(.fill(fill.mask, fill.color)) }
     }
 
