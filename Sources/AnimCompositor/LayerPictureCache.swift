@@ -64,9 +64,8 @@ final class LayerPictureCache: Sendable {
         let key = Key(fills: fills.map { FillName(mask: MaskName($0.mask, from: origin), color: $0.color,
                                                    under: $0.under.map { MaskName($0, from: origin) }) },
                       initial: initial)
-        let coverage = fills.flatMap { [$0.mask.coverage] + ($0.under.map { [$0.coverage] } ?? []) }
         let (hit, again): (Entry?, Bool) = entries.withLock { e in
-            let entry = e.pictures[key].flatMap { Self.same($0.coverage, coverage) ? $0 : nil }
+            let entry = e.pictures[key].flatMap { Self.same($0.coverage, fills) ? $0 : nil }
             if e.budget.lookedUp(hit: entry != nil) {
                 e.pictures = [:]
                 e.budget.emptied()
@@ -78,6 +77,7 @@ final class LayerPictureCache: Sendable {
         if let hit { return hit.picture.translated(x: origin.x, y: origin.y) }
         guard again, let picture = LayerPicture(fills, over: initial) else { return nil }
         let size = picture.byteCount + 256
+        let coverage = fills.flatMap { [$0.mask.coverage] + ($0.under.map { [$0.coverage] } ?? []) }
         entries.withLock { e in
             guard e.budget.admit(size) else { return }
             let replaced = e.pictures.updateValue(Entry(coverage: coverage, picture: picture.translated(x: -origin.x, y: -origin.y)),
@@ -87,11 +87,18 @@ final class LayerPictureCache: Sendable {
         return picture
     }
 
-    /// Whether each array of `a` holds the bytes of the same array of `b` (the same storage, or equal bytes).
-    private static func same(_ a: [[UInt8]], _ b: [[UInt8]]) -> Bool {
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where !equalBytes(x, y) { return false }
-        return true
+    /// Whether `kept` holds, in order, the bytes of each fill's mask and `under` mask (the same
+    /// storage, or equal bytes).
+    private static func same(_ kept: [[UInt8]], _ fills: [SolidFill]) -> Bool {
+        var k = 0
+        for fill in fills {
+            guard k < kept.count, equalBytes(kept[k], fill.mask.coverage) else { return false }
+            k += 1
+            guard let under = fill.under else { continue }
+            guard k < kept.count, equalBytes(kept[k], under.coverage) else { return false }
+            k += 1
+        }
+        return k == kept.count
     }
 
     private static func equalBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {

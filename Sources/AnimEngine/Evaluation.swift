@@ -39,12 +39,12 @@ extension Timeline {
         let attached = state.attached
         let localTimes = modelTree.localTimes(at: t)
         for index in tree.nodes.indices where !attached[index].isEmpty {
+            // Applied in place: the tree's node starts as the model's (about a kilobyte of
+            // properties, copied twice a layer a frame when applied to a copy and written back).
             let base = modelTree.nodes[index].properties
-            var props = base
             for animation in attached[index] {
-                animation.apply(atParentTime: localTimes[index], model: base, into: &props)
+                animation.apply(atParentTime: localTimes[index], model: base, into: &tree.nodes[index].properties)
             }
-            tree.nodes[index].properties = props
         }
         ReplicatorExpansion.expand(&tree, modelTree: modelTree, attached: attached, localTimes: localTimes)
         tree.transitions = state.started.compactMap {

@@ -25,9 +25,12 @@ extension Blend {
 
     /// The columns of the first run of 255s in row `y` of a mask over `bounds` (empty when the row
     /// is outside the mask or has none): bytes to the first 255, then 32 and eight at a time while all 255.
-    static func fullRun(_ coverage: UnsafeRawPointer, _ bounds: PixelRect, row y: Int) -> Range<Int> {
+    /// With `limit`, only the run's part before column `limit` is sought (a draw of the columns
+    /// before it): the search stops there.
+    static func fullRun(_ coverage: UnsafeRawPointer, _ bounds: PixelRect, row y: Int, before limit: Int = .max) -> Range<Int> {
         guard y >= bounds.minY, y < bounds.maxY else { return 0..<0 }
-        let width = bounds.width, row = coverage + (y - bounds.minY) * width
+        let width = limit >= bounds.maxX ? bounds.width : limit <= bounds.minX ? 0 : limit - bounds.minX
+        let row = coverage + (y - bounds.minY) * bounds.width
         var i = 0
         while i < width, row.load(fromByteOffset: i, as: UInt8.self) != 255 { i &+= 1 }
         var j = i

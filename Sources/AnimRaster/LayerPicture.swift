@@ -21,7 +21,7 @@ public struct SolidFill: Sendable {
         }
         cover.coverage.withUnsafeBytes { full in
             Blend.fill(mask, color: color, into: &dst, rows: rows, origin: origin, columns: columns) { y in
-                Blend.fullRun(full.baseAddress!, cover.bounds, row: y)
+                Blend.fullRun(full.baseAddress!, cover.bounds, row: y, before: columns(y).upperBound)
             }
         }
     }
