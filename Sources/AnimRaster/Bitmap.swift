@@ -1,3 +1,4 @@
+import CPixelStores
 import Glibc
 
 /// An image of premultiplied RGBA8 pixels, row-major, 4·width bytes per row, no padding.
@@ -106,16 +107,16 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Writes `color` over every whole pixel of `raw`.
     ///
-    /// A fill of two ``copyBlock``s or more writes its first block with vector stores and then
-    /// copies that block over the rest with `memmove`; a colour whose four bytes are equal goes to
-    /// `memset` from one block up. The C library makes copies and sets of that size with
-    /// `rep movsb` / `rep stosb`, which on session 31's Intel host stored whole cache lines without
-    /// reading them first (a plain store first reads its line from memory; session 52's AMD host
-    /// read them either way, so canvases beyond the caches are now drawn in a ``BandScratch`` and
-    /// streamed). A canvas beyond the caches (a 4K frame) was read in and written back for its
-    /// background fill alone, and two threads filling at once asked the memory for twice the bytes
-    /// (docs/benchmarks.md, session 31). Smaller fills use the vector stores alone. The bytes
-    /// written are the same either way.
+    /// A fill of two ``copyBlock``s or more goes to the C library: `wmemset` of the pixel as a
+    /// 4-byte word (`animrender_fill_words`), or `memset` from one block up for a colour whose four
+    /// bytes are equal, which store without reading (glibc uses 32-byte vector stores or `rep stos`).
+    /// Up to session 54 such a fill wrote its first block with vector stores and copied it over the
+    /// rest with `memmove`; the copy reads as much as it writes, and a band's background fill went
+    /// from 8 % of a 1280×720 frame to about 5 % with `wmemset` (docs/benchmarks.md, session 55).
+    /// (Session 31: on an Intel host those `rep` stores also wrote whole lines of a canvas beyond
+    /// the caches without reading them first; canvases that large are now drawn in a
+    /// ``BandScratch`` and streamed.) Smaller fills use the vector stores alone. The bytes written
+    /// are the same either way.
     private static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PixelRGBA8) {
         guard let p = raw.baseAddress else { return }
         let bytes = raw.count & ~3
@@ -124,17 +125,12 @@ public struct Bitmap: Hashable, Sendable {
             return
         }
         guard bytes >= 2 * copyBlock else { return storeFill(p, bytes: bytes, with: color) }
-        storeFill(p, bytes: copyBlock, with: color)
-        var o = copyBlock
-        while o < bytes {
-            let n = min(copyBlock, bytes &- o)
-            (p + o).copyMemory(from: p, byteCount: n)
-            o &+= n
-        }
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        animrender_fill_words(p, word, bytes / 4)
     }
 
-    /// The block a large fill copies: above the 2–8 KB from which glibc's `memmove` uses
-    /// `rep movsb`, small enough to stay in the first-level cache; a whole number of pixels.
+    /// From this many bytes a fill goes to the C library (where its call costs nothing beside the
+    /// stores); a whole number of pixels.
     static let copyBlock = 16 << 10
 
     /// Writes `color` over the first `bytes` bytes at `p` (a multiple of 4): sixteen pixels per

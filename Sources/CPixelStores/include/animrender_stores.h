@@ -22,6 +22,10 @@ int animrender_stream_copy_streams(void);
 /// Swift's SIMD types do not lower to one conversion.
 int animrender_resolve_row(float *cell, unsigned char *coverage, long width);
 
+/// Sets `count` 4-byte words at `dst` to `word` (a premultiplied RGBA8 pixel, little-endian): the
+/// C library's wmemset, which stores without reading.
+void animrender_fill_words(void *dst, unsigned int word, size_t count);
+
 /// Whether the processor has AVX2 (x86-64 only; 0 elsewhere).
 int animrender_has_avx2(void);
 
