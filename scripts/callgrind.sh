@@ -18,6 +18,9 @@ trap 'rm -rf "$out"' EXIT
 # Valgrind 3.19 cannot read the DWARF that Swift 6 emits ("possibly corrupted debuginfo"): count a
 # copy without debug sections (the symbol table, and so the function names, stay).
 objcopy --strip-debug .build/release/AnimBench "$out/AnimBench"
+# The solid row blend takes AVX2 where the processor has it, which changes the count (eight pixels
+# a step instead of four): say which ran, so counts are compared like with like.
+if grep -qw avx2 /proc/cpuinfo && [[ -z "${ANIMRENDER_NO_AVX2:-}" ]]; then echo "row blends: AVX2 (ANIMRENDER_NO_AVX2=1 for the Swift rows)"; else echo "row blends: Swift (SSE2)"; fi
 echo "| scene | frames | instructions (rendering only) | per frame |"
 echo "| --- | ---: | ---: | ---: |"
 for entry in "grid-24-layers:" "compositor-1280:" "docs-320:" "compositor-1280:--scale 3"; do

@@ -54,8 +54,23 @@ extension Compositor {
     /// first, then the body and the border; where the canvas is untouched, all three from their
     /// kept picture over the canvas's initial colour (``LayerPictureCache``). The bytes of drawing
     /// the shadow, then `drawContents` (which draws nothing else for such a layer).
+    ///
+    /// On a canvas with untouched pixels, what such a layer draws is kept by its shape, phase and
+    /// colours (``PlainLayerCache``): a layer that comes back to a phase is one lookup.
     func drawPlainLayer(_ key: ShadowKey, layer: LayerProperties, map: Homography, scale: Double, alpha: Double,
                         into surface: inout Surface) {
+        let origin = Point(x: map.g / map.i, y: map.h / map.i)
+        let plain = surface.untouched.flatMap { canvas in
+            PlainLayerCache.phase(of: origin).map { phase in
+                (phase, PlainLayerCache.Key(shape: key, fx: phase.fx, fy: phase.fy, shadow: Self.shadowColor(of: layer, alpha: alpha),
+                                            body: layer.backgroundColor.map { Self.drawn($0, alpha: alpha) },
+                                            border: layer.borderWidth > 0 ? Self.drawn(layer.borderColor, alpha: alpha) : nil,
+                                            initial: canvas.initial))
+            }
+        }
+        if let (phase, k) = plain, let hit = PlainLayerCache.shared.entry(k)?.placed(x: phase.x, y: phase.y, inside: canvasRect) {
+            return surface.draw(.layer(hit.fills, hit.picture))
+        }
         let shapes = PhaseShapes.shared.shapes(key, layer: layer, map: map, scale: scale, canvas: canvasRect)
         var fills: [SolidFill] = []
         if let background = layer.backgroundColor, let mask = shapes.body {
@@ -71,6 +86,12 @@ extension Compositor {
         }
         fills.insert(shadow, at: 0)
         if let initial = surface.untouched?.initial, let kept = LayerPictureCache.shared.picture(of: fills, over: initial) {
+            // Kept only when no mask can have been clipped: a clipped one ends on the canvas's edge.
+            let inner = canvasRect.grown(by: -1)
+            if let (phase, k) = plain, kept.bounds.intersection(inner) == kept.bounds,
+               let entry = PlainLayerCache.Entry(fills: fills, picture: kept).placed(x: -phase.x, y: -phase.y, inside: nil) {
+                PlainLayerCache.shared.keep(entry, k)
+            }
             return surface.draw(.layer(fills, kept))
         }
         surface.draw(.shadow(shadow.mask, shadow.color, under: shadow.under, picture: picture))
