@@ -18,21 +18,28 @@ struct BlendUntouchedTests {
         return PixelRGBA8(r: channel(), g: channel(), b: channel(), a: a)
     }
 
+    /// A canvas of `initial` with up to three earlier draws, each marked with its mask's bounds as
+    /// the compositor marks them.
+    static func canvasWithEarlierDraws(_ rng: inout SplitMix64, width: Int, height: Int,
+                                       initial: PixelRGBA8) throws -> (Bitmap, DrawnRows) {
+        var canvas = try #require(Bitmap(width: width, height: height))
+        canvas.fill(initial)
+        var rows = DrawnRows(height: height, initial: initial)
+        for _ in 0..<rng.below(4) {
+            let earlier = moved(AffineImageRunsTests.mask(&rng, 4 + rng.below(width / 2), 2 + rng.below(height / 2)),
+                                rng.below(width) - 4, rng.below(height) - 4)
+            Blend.fill(earlier, color: color(&rng), into: &canvas)
+            rows.mark(earlier.bounds)
+        }
+        return (canvas, rows)
+    }
+
     @Test func writingUntouchedPixelsMatchesBlendingThem() throws {
         var rng = SplitMix64(seed: 0x0DD5)
         for round in 0..<400 {
             let width = 16 + rng.below(60), height = 8 + rng.below(40)
             let initial = Self.color(&rng)
-            var canvas = try #require(Bitmap(width: width, height: height))
-            canvas.fill(initial)
-            var rows = DrawnRows(height: height, initial: initial)
-            // Earlier draws, each marked with its mask's bounds.
-            for _ in 0..<rng.below(4) {
-                let earlier = Self.moved(AffineImageRunsTests.mask(&rng, 4 + rng.below(width / 2), 2 + rng.below(height / 2)),
-                                         rng.below(width) - 4, rng.below(height) - 4)
-                Blend.fill(earlier, color: Self.color(&rng), into: &canvas)
-                rows.mark(earlier.bounds)
-            }
+            let (canvas, rows) = try Self.canvasWithEarlierDraws(&rng, width: width, height: height, initial: initial)
             let mask = Self.moved(AffineImageRunsTests.mask(&rng, 4 + rng.below(width), 2 + rng.below(height)),
                                   rng.below(width / 2) - 6, rng.below(height / 2) - 4)
             let cover = rng.below(3) == 0 ? nil

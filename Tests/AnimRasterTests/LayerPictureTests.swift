@@ -14,15 +14,7 @@ struct LayerPictureTests {
     static func randomCase(_ rng: inout SplitMix64) throws -> Case {
         let width = 16 + rng.below(70), height = 8 + rng.below(50)
         let initial = BlendUntouchedTests.color(&rng)
-        var canvas = try #require(Bitmap(width: width, height: height))
-        canvas.fill(initial)
-        var rows = DrawnRows(height: height, initial: initial)
-        for _ in 0..<rng.below(4) {
-            let earlier = BlendUntouchedTests.moved(AffineImageRunsTests.mask(&rng, 4 + rng.below(width / 2), 2 + rng.below(height / 2)),
-                                                    rng.below(width) - 4, rng.below(height) - 4)
-            Blend.fill(earlier, color: BlendUntouchedTests.color(&rng), into: &canvas)
-            rows.mark(earlier.bounds)
-        }
+        let (canvas, rows) = try BlendUntouchedTests.canvasWithEarlierDraws(&rng, width: width, height: height, initial: initial)
         func mask(_ w: Int, _ h: Int, _ dx: Int, _ dy: Int) -> CoverageMask {
             BlendUntouchedTests.moved(AffineImageRunsTests.mask(&rng, w, h), dx, dy)
         }
