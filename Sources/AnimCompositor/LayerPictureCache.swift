@@ -13,8 +13,8 @@ import Synchronization
 /// byte for byte, the coverage the picture was made from (an address can be reused by another
 /// mask once the first is freed). Which pictures are kept never changes a pixel, only how much is
 /// drawn. Made on a key's second sighting, so a shape seen once (a new sub-pixel phase each frame)
-/// costs a lookup; bounded by `capacity` bytes (``CacheBudget``); shared by the threads rendering
-/// frames in parallel.
+/// costs a lookup, and only when there is room to keep it; bounded by `capacity` bytes
+/// (``CacheBudget``); shared by the threads rendering frames in parallel.
 final class LayerPictureCache: Sendable {
     static let shared = LayerPictureCache()
     static let capacity = 64 << 20
@@ -42,19 +42,28 @@ final class LayerPictureCache: Sendable {
         let initial: PixelRGBA8
     }
 
-    /// A kept picture, placed relative to its first mask's origin, with the coverage it was made from.
+    /// A kept picture, placed relative to its first mask's origin, with the coverage it was made
+    /// from and the room it takes in the budget.
     private struct Entry {
         let coverage: [[UInt8]]
         let picture: LayerPicture
+        let size: Int
     }
 
     private struct Entries {
         var pictures: [Key: Entry] = [:]
         var seen = Set<Key>()
-        var budget = CacheBudget(capacity: LayerPictureCache.capacity)
+        var budget: CacheBudget
     }
 
-    private let entries = Mutex(Entries())
+    private let entries: Mutex<Entries>
+    /// This cache's budget in bytes.
+    let capacity: Int
+
+    init(capacity: Int = LayerPictureCache.capacity) {
+        self.capacity = capacity
+        entries = Mutex(Entries(budget: CacheBudget(capacity: capacity)))
+    }
 
     /// The picture of `fills` over `initial`, placed where the fills are: kept, made now (on the
     /// second sighting of its key), or nil.
@@ -75,14 +84,24 @@ final class LayerPictureCache: Sendable {
             return (nil, !e.seen.insert(key).inserted)
         }
         if let hit { return hit.picture.translated(x: origin.x, y: origin.y) }
-        guard again, let picture = LayerPicture(fills, over: initial) else { return nil }
-        let size = picture.byteCount + 256
+        guard again else { return nil }
+        // Room is taken before the picture is made: one that would not be kept is not made (with
+        // the budget full, each frame would make pictures to use once; the fills drawn one after
+        // another cost less). None above a quarter of the budget, as in `ShadowCache`.
+        let box = LayerPicture.bounds(of: fills)
+        let size = box.width * box.height * 4 + 256
+        guard size <= capacity / 4,
+              let generation = entries.withLock({ $0.budget.admit(size) ? $0.budget.generation : nil }) else { return nil }
+        guard let picture = LayerPicture(fills, over: initial) else {
+            entries.withLock { e in if e.budget.generation == generation { e.budget.release(size) } }
+            return nil
+        }
         let coverage = fills.flatMap { [$0.mask.coverage] + ($0.under.map { [$0.coverage] } ?? []) }
         entries.withLock { e in
-            guard e.budget.admit(size) else { return }
-            let replaced = e.pictures.updateValue(Entry(coverage: coverage, picture: picture.translated(x: -origin.x, y: -origin.y)),
-                                                  forKey: key)
-            if let replaced { e.budget.release(replaced.picture.byteCount + 256) }
+            // Emptied meanwhile: the room went with it.
+            guard e.budget.generation == generation else { return }
+            let entry = Entry(coverage: coverage, picture: picture.translated(x: -origin.x, y: -origin.y), size: size)
+            if let replaced = e.pictures.updateValue(entry, forKey: key) { e.budget.release(replaced.size) }
         }
         return picture
     }

@@ -42,6 +42,26 @@ struct LayerPictureCacheTests {
         #expect(cache.picture(of: fills, over: .transparent) == nil)
     }
 
+    @Test func aPictureThatWouldNotBeKeptIsNotMade() throws {
+        var rng = SplitMix64(seed: 0x5A11)
+        let fills = layer(&rng), initial = PixelRGBA8(r: 255, g: 255, b: 255, a: 255)
+        // 44 × 34 px of picture: 6,240 bytes with the entry's overhead.
+        let small = LayerPictureCache(capacity: 4 * 6_000)
+        #expect(small.picture(of: fills, over: initial) == nil)
+        #expect(small.picture(of: fills, over: initial) == nil, "above a quarter of the budget: never made")
+        let roomy = LayerPictureCache(capacity: 4 * 6_240)
+        #expect(roomy.picture(of: fills, over: initial) == nil)
+        #expect(roomy.picture(of: fills, over: initial) != nil, "a quarter of the budget: made and kept")
+        #expect(roomy.picture(of: Self.moved(fills, 3, 4), over: initial) != nil, "kept: found moved")
+        // Room for three more; a fifth layer finds the budget full and gets no picture.
+        for k in 0..<4 {
+            let other = layer(&rng)
+            #expect(roomy.picture(of: other, over: initial) == nil)
+            let made = roomy.picture(of: other, over: initial) != nil
+            #expect(made == (k < 3), "layer \(k + 2) of 5")
+        }
+    }
+
     @Test func masksWithOtherCoverageNeverGetAnotherLayersPicture() throws {
         var rng = SplitMix64(seed: 0x51DE)
         let cache = LayerPictureCache()
