@@ -129,8 +129,8 @@ public struct Bitmap: Hashable, Sendable {
         animrender_fill_words(p, word, bytes / 4)
     }
 
-    /// From this many bytes a fill goes to the C library (where its call costs nothing beside the
-    /// stores); a whole number of pixels.
+    /// A fill of twice this many bytes goes to the C library (one of a colour whose four bytes are
+    /// equal from this many), where the call costs nothing beside the stores; a whole number of pixels.
     static let copyBlock = 16 << 10
 
     /// Writes `color` over the first `bytes` bytes at `p` (a multiple of 4): sixteen pixels per
