@@ -160,6 +160,9 @@ var times = [[Double]](repeating: [], count: options.threadCounts.count)
 /// steal time during each thread count's runs, in all.
 var cpuTimes = [[Double]](repeating: [], count: options.threadCounts.count)
 var stolen = [Double](repeating: 0, count: options.threadCounts.count)
+/// Bands streamed in the runs of each thread count, and of them those begun while another thread
+/// was streaming one (StreamTurns).
+var streams = [(begun: Int, overlapping: Int)](repeating: (0, 0), count: options.threadCounts.count)
 var rotated: [Double] = []
 /// One thread, every frame drawn (no repeat detection), each given back `canvases` − 1 frames later.
 func renderRotating(_ canvases: Int) {
@@ -195,11 +198,15 @@ for _ in 0..<options.repeats {
     }
     for (k, threads) in options.threadCounts.enumerated() {
         let (cpuStart, stealStart) = (CPUTime.milliseconds(), StealTime.milliseconds())
+        let streamStart = StreamTurns.counts
         let start = seconds()
         drawn = ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, _ in }
         times[k].append((seconds() - start) * 1000 / Double(frames))
         cpuTimes[k].append((CPUTime.milliseconds() - cpuStart) / Double(frames))
         if let a = stealStart, let b = StealTime.milliseconds() { stolen[k] += b - a }
+        let streamEnd = StreamTurns.counts
+        streams[k].begun += streamEnd.begun - streamStart.begun
+        streams[k].overlapping += streamEnd.overlapping - streamStart.overlapping
     }
     if options.rotate > 0 {
         let start = seconds()
@@ -232,6 +239,13 @@ for (k, threads) in options.threadCounts.enumerated() {
     print("threads \(threads): CPU \(fixed(cpu, 2)) ms/frame (median), \(fixed(cpu / base, 2))× the \(options.threadCounts[0])-thread CPU per frame; "
           + "threads running \(fixed(busy * 100, 0)) % of the time; host steal on all cores during these runs "
           + "\(fixed(stolen[k], 0)) ms in \(fixed(times[k].reduce(0, +) * Double(frames), 0)) ms")
+}
+for (k, threads) in options.threadCounts.enumerated() where threads > 1 && streams[k].begun > 0 {
+    // How often two threads streamed bands into memory at once, which the memory takes no faster
+    // than one (see "floor on 2 threads"); a band finished during another's stream waits its turn.
+    let (begun, overlapping) = streams[k]
+    print("threads \(threads): \(begun) bands streamed, \(overlapping) of them begun while another thread was streaming "
+          + "(\(fixed(100 * Double(overlapping) / Double(begun), 1)) %)")
 }
 if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.threadCounts[$0] < options.threadCounts[$1] }),
    let most = options.threadCounts.firstIndex(of: mostThreads), !times[fewest].isEmpty {

@@ -137,11 +137,14 @@ final class CanvasBands {
     /// to `pool`. Bands are drawn one after another, each in this thread's ``BandScratch`` (a row
     /// blend may rewrite, unchanged, up to seven pixels past its span: there they stay inside the
     /// buffer; drawn in the canvas, when no buffer can be made, they can reach the next band's
-    /// first row).
+    /// first row). A band finished while another thread is streaming one waits in a second buffer
+    /// while the next band is drawn, and is streamed after it (``StreamTurns``).
     func draw(into bitmap: inout Bitmap, pool: SurfacePool) {
         var drawn = start
         // Unwrapped in place below (a bound copy would make each band's first write copy the buffer).
         var band = BandScratch.take(width: bitmap.width, rows: min(rowsPerBand, bitmap.height))
+        var spare: Bitmap?
+        var waiting: Range<Int>?
         for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
             let rows = top..<min(bitmap.height, top + rowsPerBand)
             guard band != nil else {
@@ -151,9 +154,19 @@ final class CanvasBands {
             // A band without the background is drawn over what the canvas holds there.
             if background == nil { bitmap.copyRows(rows, into: &band!) }
             drawBand(rows, into: &band!, origin: PixelOffset(x: 0, y: top), drawn: &drawn)
-            bitmap.streamRows(rows, from: band!)
+            if let earlier = waiting.take() { bitmap.streamRowsInTurn(earlier, from: spare!) }
+            if bitmap.streamRowsIfIdle(rows, from: band!) { continue }
+            if spare == nil { spare = BandScratch.take(width: band!.width, rows: band!.height) }
+            guard spare != nil else {
+                bitmap.streamRowsInTurn(rows, from: band!)
+                continue
+            }
+            swap(&band, &spare)
+            waiting = rows
         }
+        if let earlier = waiting.take() { bitmap.streamRowsInTurn(earlier, from: spare!) }
         if let band = band.take() { BandScratch.give(band) }
+        if let spare = spare.take() { BandScratch.give(spare) }
         background = nil
         start = nil
         recordedBytes = 0

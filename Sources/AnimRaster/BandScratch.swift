@@ -18,9 +18,10 @@ public enum BandScratch {
 
     private static let slots = PerThread { Slot() }
 
-    /// Buffers kept per thread: two sizes, for a frame's canvas and a banded canvas drawn while it
-    /// is drawn (a warp transition's snapshot), so neither evicts the other every frame.
-    static let kept = 2
+    /// Buffers kept per thread: for a frame's canvas, the band of it waiting for its turn to be
+    /// streamed (``StreamTurns``), and a banded canvas drawn while it is drawn (a warp
+    /// transition's snapshot), so none evicts another every frame.
+    static let kept = 3
 
     /// A bitmap `width` pixels wide and `rows` rows high for a band: one this thread gave back when
     /// it has that size, else a new one. Its pixels are whatever was drawn last.

@@ -1,7 +1,7 @@
 @testable import AnimCompositor
 import AnimGeometry
 import AnimLayers
-import AnimRaster
+@testable import AnimRaster
 import AnimTestRandom
 import Testing
 
@@ -88,6 +88,36 @@ struct BandedCanvasTests: CompositorFixture {
                 let b = try #require(banded.render(tree))
                 let same = a == b  // a Bool, so a failure does not print the bitmaps
                 #expect(same, "round \(round), pass \(pass), bands of \(banded.bandRows ?? 0) rows")
+                if !same { return }
+            }
+        }
+    }
+
+    /// With another thread streaming all along (the turn held here), every band waits in the
+    /// second buffer while the next is drawn, and is streamed after it: the same bytes.
+    @Test func bandsWaitingTheirTurnGiveTheBytesOfWholeDraws() throws {
+        var rng = SplitMix64(seed: 0x7A_4B5)
+        for round in 0..<30 {
+            let spec = CanvasSpec(width: 157, height: 131, scale: rng.pick([1, 2]),
+                                  background: rng.pick([Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1), Color.clear]))
+            var whole = Compositor(canvas: spec, images: ["image": Self.image(&rng)])
+            var banded = whole
+            whole.bandRows = 0
+            let rows = rng.pick([1, 3, 16, 40])
+            banded.bandRows = rows
+            let tree = scene(&rng)
+            for pass in 0..<2 {
+                let a = try #require(whole.render(tree))
+                if pass > 0 { Self.recycleNoise(width: spec.pixelWidth, height: spec.pixelHeight, &rng) }
+                let before = StreamTurns.counts.overlapping
+                StreamTurns.begin()
+                let b = banded.render(tree)
+                StreamTurns.end()
+                // Each band began its stream while the turn was held (other tests' streams may add more).
+                let bands = (spec.pixelHeight + rows - 1) / rows
+                #expect(StreamTurns.counts.overlapping - before >= bands)
+                let same = a == b
+                #expect(same, "round \(round), pass \(pass), bands of \(rows) rows")
                 if !same { return }
             }
         }

@@ -125,7 +125,7 @@ struct BandScratchTests {
         let again = try #require(BandScratch.take(width: 13, rows: 4))
         #expect(again[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
         BandScratch.give(again)
-        // Another size is a new buffer; two sizes are kept side by side, a third evicts the oldest.
+        // Another size is a new buffer; three buffers are kept side by side, a fourth evicts the oldest.
         var other = try #require(BandScratch.take(width: 13, rows: 5))
         #expect(other[0, 0] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
         other[0, 0] = PixelRGBA8(r: 5, g: 6, b: 7, a: 8)
@@ -133,7 +133,29 @@ struct BandScratchTests {
         #expect(try #require(BandScratch.take(width: 13, rows: 4))[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
         BandScratch.give(marked)
         BandScratch.give(try #require(Bitmap(width: 7, height: 2)))
+        #expect(try #require(BandScratch.take(width: 13, rows: 5))[0, 0] == PixelRGBA8(r: 5, g: 6, b: 7, a: 8))
+        BandScratch.give(other)
+        BandScratch.give(marked)
+        BandScratch.give(try #require(Bitmap(width: 7, height: 3)))
+        BandScratch.give(try #require(Bitmap(width: 7, height: 4)))
         #expect(try #require(BandScratch.take(width: 13, rows: 4))[0, 0] == PixelRGBA8(r: 1, g: 2, b: 3, a: 4))
         #expect(try #require(BandScratch.take(width: 13, rows: 5))[0, 0] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
+    }
+
+    /// While another thread streams (its turn held here), a band waiting for its turn is not
+    /// streamed; one streamed regardless is counted as begun during another's stream.
+    @Test func aStreamWaitsWhileAnotherThreadStreams() throws {
+        var canvas = try #require(Bitmap(width: 20, height: 6))
+        let band = try #require(Bitmap(width: 20, height: 2, filledWith: PixelRGBA8(r: 9, g: 8, b: 7, a: 255)))
+        let before = StreamTurns.counts
+        StreamTurns.begin()
+        let streamed = canvas.streamRowsIfIdle(2..<4, from: band)
+        #expect(!streamed)
+        #expect(canvas == Bitmap(width: 20, height: 6)!)
+        canvas.streamRowsInTurn(2..<4, from: band)
+        StreamTurns.end()
+        #expect(canvas[5, 3] == PixelRGBA8(r: 9, g: 8, b: 7, a: 255) && canvas[5, 4] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
+        let after = StreamTurns.counts
+        #expect(after.begun - before.begun >= 2 && after.overlapping - before.overlapping >= 1)
     }
 }
