@@ -5,7 +5,8 @@
 # gives from minute to minute).
 # For each benchmark scene, ROUNDS rounds, each of them in turn:
 #   animrender  AnimBench --repeat 3 over FRAMES × 10 frames at 500 fps: the pipeline's paired scaling,
-#               that of the same two threads drawing independently, and the memory's ceiling (below);
+#               that of the same two threads drawing independently, and what the memory would allow
+#               if the two threads' streams always collided (below);
 #               then one render of those frames in a fresh process on 1 and on 2 threads;
 #   skia-python one copy of scripts/peers/*_skia.py drawing FRAMES frames, then two copies at once;
 #   pycairo     the same with scripts/peers/*_cairo.py (not at 3840×2160, where a copy takes minutes).
@@ -49,14 +50,17 @@ peer_scaling() {
   awk -v one="$one" -v a="$a" -v b="$b" 'BEGIN { printf "%s %.3f %.3f\n", one, (a + b) / 2, 2 * one / ((a + b) / 2) }'
 }
 
-# animrender_scaling SCENE N [ARGS…]: prints "pipeline independent first_render ceiling". The repeated
+# animrender_scaling SCENE N [ARGS…]: prints "pipeline independent first_render colliding φ f". The repeated
 # runs draw N × 10 frames at 500 fps (all 600 frames of the 1.2 s scenes): runs of 0.1–2 s, as long
 # as the peers' runs, where N frames at the scene's rate would be 10–60 ms, within which one stall of
-# the host moves the figure. The ceiling is what two threads could give if only the floor's bytes
-# (each pixel written once, streamed, at the memory's speed; before session 52, with ordinary stores,
-# which on an AMD host read each line first) were bound by the memory and everything else
-# doubled: 1 / (φ / f + (1 − φ) / 2), φ = the floor / the 1-thread time, f = how much faster the memory
-# takes the floor's bytes from two threads (AnimBench's "floor on 2 threads", measured in that run).
+# the host moves the figure. "Streams colliding" is what two threads would give if each thread's
+# stream of the floor's bytes (each pixel written once, streamed, at the memory's speed) always met
+# the other's, so the memory took both at once no faster than one (f), and everything else doubled:
+# 1 / (φ / f + (1 − φ) / 2), φ = the floor / the 1-thread time, f = how much faster the memory takes
+# the floor's bytes from two threads (AnimBench's "floor on 2 threads", measured in that run). Until
+# session 56 this was printed as the ceiling; since bands take turns streaming (StreamTurns) a
+# thread streams while the other draws, and the pipeline goes above it. The ceiling proper is then
+# min(2, f / φ): the memory busy with one stream at a time, all the time.
 animrender_scaling() {
   local scene="$1" n="$2"
   shift 2
@@ -93,7 +97,7 @@ scene() {
     echo "$ours $skia $cairo" >>"$tmp/rows"
     read -r p i f ceil phi fs s1 s2 ss c1 c2 cs <<<"$ours $skia $cairo"
     echo "$label, round $r: animrender pipeline ${p}×, drawing independently ${i}×, first render ${f}×," \
-      "ceiling ${ceil}× (floor ${phi} of a frame, ${fs}× as fast on 2);" \
+      "streams colliding ${ceil}× (floor ${phi} of a frame, ${fs}× as fast on 2);" \
       "skia-python ${s1} → ${s2} ms/frame, ${ss}×; pycairo ${c1} → ${c2} ms/frame, ${cs}×"
   done
   awk -v label="$label" -v n="$rounds" '
@@ -106,7 +110,7 @@ scene() {
     }
     { for (c = 1; c <= NF; c++) col[NR, c] = $c }
     END {
-      printf "%s, medians of %d rounds: animrender pipeline %s×, drawing independently %s×, first render %s×, ceiling %s×; skia-python %s×; pycairo %s×\n",
+      printf "%s, medians of %d rounds: animrender pipeline %s×, drawing independently %s×, first render %s×, streams colliding %s×; skia-python %s×; pycairo %s×\n",
         label, n, median(1), median(2), median(3), median(4), median(9), median(12)
     }' "$tmp/rows"
 }
