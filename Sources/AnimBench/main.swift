@@ -160,9 +160,9 @@ var times = [[Double]](repeating: [], count: options.threadCounts.count)
 /// steal time during each thread count's runs, in all.
 var cpuTimes = [[Double]](repeating: [], count: options.threadCounts.count)
 var stolen = [Double](repeating: 0, count: options.threadCounts.count)
-/// Bands streamed in the runs of each thread count, and of them those begun while another thread
-/// was streaming one (StreamTurns).
-var streams = [(begun: Int, overlapping: Int)](repeating: (0, 0), count: options.threadCounts.count)
+/// Bands streamed in the runs of each thread count; of them those that waited for their turn, and
+/// those begun with every turn taken (StreamTurns).
+var streams = [(begun: Int, waited: Int, crowded: Int)](repeating: (0, 0, 0), count: options.threadCounts.count)
 var rotated: [Double] = []
 /// One thread, every frame drawn (no repeat detection), each given back `canvases` − 1 frames later.
 func renderRotating(_ canvases: Int) {
@@ -206,7 +206,8 @@ for _ in 0..<options.repeats {
         if let a = stealStart, let b = StealTime.milliseconds() { stolen[k] += b - a }
         let streamEnd = StreamTurns.counts
         streams[k].begun += streamEnd.begun - streamStart.begun
-        streams[k].overlapping += streamEnd.overlapping - streamStart.overlapping
+        streams[k].waited += streamEnd.waited - streamStart.waited
+        streams[k].crowded += streamEnd.crowded - streamStart.crowded
     }
     if options.rotate > 0 {
         let start = seconds()
@@ -241,11 +242,13 @@ for (k, threads) in options.threadCounts.enumerated() {
           + "\(fixed(stolen[k], 0)) ms in \(fixed(times[k].reduce(0, +) * Double(frames), 0)) ms")
 }
 for (k, threads) in options.threadCounts.enumerated() where threads > 1 && streams[k].begun > 0 {
-    // How often two threads streamed bands into memory at once, which the memory takes no faster
-    // than one (see "floor on 2 threads"); a band finished during another's stream waits its turn.
-    let (begun, overlapping) = streams[k]
-    print("threads \(threads): \(begun) bands streamed, \(overlapping) of them begun while another thread was streaming "
-          + "(\(fixed(100 * Double(overlapping) / Double(begun), 1)) %)")
+    // How often a band finished while another thread streamed one, which the memory takes no
+    // faster than one (see "floor on 2 threads"): such a band waits its turn, and begins with
+    // the turns all taken only if the wait runs out.
+    let (begun, waited, crowded) = streams[k]
+    let percent = { (n: Int) in fixed(100 * Double(n) / Double(begun), 1) }
+    print("threads \(threads): \(begun) bands streamed; \(waited) waited for their turn (\(percent(waited)) %), "
+          + "\(crowded) began with every turn taken (\(percent(crowded)) %)")
 }
 if mostThreads > 1, let fewest = options.threadCounts.indices.min(by: { options.threadCounts[$0] < options.threadCounts[$1] }),
    let most = options.threadCounts.firstIndex(of: mostThreads), !times[fewest].isEmpty {

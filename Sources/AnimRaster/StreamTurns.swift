@@ -1,58 +1,100 @@
+import CPixelStores
 import Synchronization
 
-/// Which threads are streaming a band into memory now, so that a thread about to stream while
-/// another one is can draw its next band first and stream later, instead of both streaming at
-/// once.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which threads are streaming a band into memory now, so that on two cores one thread streams at
+/// a time while the other draws, instead of both streaming at once.
 ///
 /// The memory of the machines this runs on takes two threads' streams no faster than one's
 /// (`AnimBench` prints "floor on 2 threads"), so two bands streamed at once each take about twice
-/// as long, while the memory idles as both threads draw. On two threads about a sixth of the bands
-/// of the 1280×720 benchmark began while the other thread was streaming; taking turns, a
-/// twentieth (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what:
-/// every band goes to its own rows of the canvas, which nothing reads while the canvas is drawn.
+/// as long while both threads stall. A thread whose band is finished while another streams draws
+/// its next band first (``Bitmap/streamRowsIfIdle(_:from:)``); if the turn is still taken then, it
+/// waits for it, spinning, which costs it what the collision would have and spares the other
+/// thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of the 1280×720
+/// benchmark's bands began while the other thread was streaming; with turns almost none
+/// (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what: every band
+/// goes to its own rows of the canvas, which nothing reads while the canvas is drawn.
 public enum StreamTurns {
+    /// How many threads may stream at once: half the cores, at least one (one on two cores). A
+    /// machine with more cores usually has memory that takes more streams at once.
+    static let limit = max(1, cores / 2)
+
+    /// How many times a thread spins for a turn before it streams regardless (a host that paused
+    /// the streaming thread must not stall the others): about 0.1–0.2 ms, several bands' streams.
+    static let patience = 4096
+
     /// Threads streaming now.
     private static let streaming = Atomic<Int>(0)
-    /// Streams begun, and of them those begun while another thread was streaming.
+    /// Streams begun; of them those that waited for their turn, and those begun while as many
+    /// threads as the limit were streaming (the wait ran out).
     private static let begun = Atomic<Int>(0)
-    private static let overlapping = Atomic<Int>(0)
+    private static let waited = Atomic<Int>(0)
+    private static let crowded = Atomic<Int>(0)
 
-    /// Streams begun so far in this process and how many of them began while another thread was
-    /// streaming (for the benchmark's report).
-    public static var counts: (begun: Int, overlapping: Int) {
-        (begun.load(ordering: .relaxed), overlapping.load(ordering: .relaxed))
+    /// Streams begun so far in this process, how many of them waited for their turn, and how many
+    /// began with the turns all taken (for the benchmark's report).
+    public static var counts: (begun: Int, waited: Int, crowded: Int) {
+        (begun.load(ordering: .relaxed), waited.load(ordering: .relaxed), crowded.load(ordering: .relaxed))
     }
 
-    /// Begins a stream if no other thread is streaming; true when it may go ahead (then call
-    /// ``end()`` after it).
-    static func beginIfIdle() -> Bool {
-        guard streaming.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else { return false }
-        begun.wrappingAdd(1, ordering: .relaxed)
-        return true
+    /// Takes a turn if one is free; true when the stream may go ahead (then call ``end()`` after it).
+    static func beginIfFree() -> Bool {
+        var current = streaming.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = streaming.compareExchange(expected: current, desired: current + 1, ordering: .acquiring)
+            if exchanged {
+                begun.wrappingAdd(1, ordering: .relaxed)
+                return true
+            }
+            current = original
+        }
+        return false
     }
 
-    /// Begins a stream whether or not another thread is streaming (then call ``end()`` after it).
+    /// Takes a turn, waiting for one if need be, at most ``patience`` spins; then call ``end()``.
     static func begin() {
-        let others = streaming.wrappingAdd(1, ordering: .acquiring).oldValue
+        if beginIfFree() { return }
+        waited.wrappingAdd(1, ordering: .relaxed)
+        for _ in 0..<patience {
+            animrender_spin_pause()
+            if beginIfFree() { return }
+        }
+        streaming.wrappingAdd(1, ordering: .acquiring)
         begun.wrappingAdd(1, ordering: .relaxed)
-        if others > 0 { overlapping.wrappingAdd(1, ordering: .relaxed) }
+        crowded.wrappingAdd(1, ordering: .relaxed)
     }
 
     static func end() {
         streaming.wrappingSubtract(1, ordering: .releasing)
     }
+
+    private static var cores: Int {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        1
+        #endif
+    }
 }
 
 extension Bitmap {
-    /// ``streamRows(_:from:)`` now if no other thread is streaming (true), else nothing (false).
+    /// ``streamRows(_:from:)`` now if a turn is free (true), else nothing (false): the caller
+    /// draws on and streams the band later.
     public mutating func streamRowsIfIdle(_ rows: Range<Int>, from band: Bitmap) -> Bool {
-        guard StreamTurns.beginIfIdle() else { return false }
+        guard StreamTurns.beginIfFree() else { return false }
         defer { StreamTurns.end() }
         streamRows(rows, from: band)
         return true
     }
 
-    /// ``streamRows(_:from:)`` whether or not another thread is streaming, counted as a turn.
+    /// ``streamRows(_:from:)`` in a turn, waiting briefly for one if they are all taken.
     public mutating func streamRowsInTurn(_ rows: Range<Int>, from band: Bitmap) {
         StreamTurns.begin()
         defer { StreamTurns.end() }

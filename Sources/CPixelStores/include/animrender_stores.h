@@ -36,4 +36,8 @@ int animrender_has_avx2(void);
 void animrender_blend_solid_row_avx2(unsigned char *p, const unsigned char *coverage, long count, long room,
                                      unsigned int word);
 
+/// A hint to the processor that the caller is spinning on a value another core will change
+/// (x86's pause, ARM's yield; nothing elsewhere): for StreamTurns' short wait for a turn.
+void animrender_spin_pause(void);
+
 #endif
