@@ -16,8 +16,8 @@ import Darwin
 /// (`AnimBench` prints "floor on 2 threads"), so two bands streamed at once each take about twice
 /// as long while both threads stall. A thread whose band is finished while another streams draws
 /// its next band first (``Bitmap/streamRowsIfIdle(_:from:)``); if the turn is still taken then, it
-/// waits for it, spinning, which costs it what the collision would have and spares the other
-/// thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of the 1280×720
+/// waits for it, spinning and then yielding its core, which costs it what the collision would have
+/// and spares the other thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of the 1280×720
 /// benchmark's bands began while the other thread was streaming; with turns almost none
 /// (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what: every band
 /// goes to its own rows of the canvas, which nothing reads while the canvas is drawn.
@@ -26,9 +26,12 @@ public enum StreamTurns {
     /// machine with more cores usually has memory that takes more streams at once.
     static let limit = max(1, cores / 2)
 
-    /// How many times a thread spins for a turn before it streams regardless (a host that paused
-    /// the streaming thread must not stall the others): about 0.1–0.2 ms, several bands' streams.
-    static let patience = 4096
+    /// How long a thread waits for a turn before it streams regardless: this many spins with the
+    /// processor's pause hint (several microseconds, about what the rest of a band's stream
+    /// takes), then this many yields of its core (`sched_yield`: with more threads than cores, the
+    /// thread streaming may be the one waiting for a core; spinning then only delays it).
+    static let spins = 512
+    static let yields = 64
 
     /// Threads streaming now.
     private static let streaming = Atomic<Int>(0)
@@ -58,17 +61,27 @@ public enum StreamTurns {
         return false
     }
 
-    /// Takes a turn, waiting for one if need be, at most ``patience`` spins; then call ``end()``.
+    /// Takes a turn, waiting for one if need be (``spins``, then ``yields``); then call ``end()``.
     static func begin() {
         if beginIfFree() { return }
         waited.wrappingAdd(1, ordering: .relaxed)
-        for _ in 0..<patience {
+        for _ in 0..<spins {
             animrender_spin_pause()
+            if beginIfFree() { return }
+        }
+        for _ in 0..<yields {
+            yieldCore()
             if beginIfFree() { return }
         }
         streaming.wrappingAdd(1, ordering: .acquiring)
         begun.wrappingAdd(1, ordering: .relaxed)
         crowded.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    private static func yieldCore() {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        sched_yield()
+        #endif
     }
 
     static func end() {
