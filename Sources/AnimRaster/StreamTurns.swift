@@ -17,9 +17,9 @@ import Darwin
 /// as long while both threads stall. A thread whose band is finished while another streams draws
 /// its next band first (``Bitmap/streamRowsIfIdle(_:from:)``); if the turn is still taken then, it
 /// waits for it, spinning and then yielding its core, which costs it what the collision would have
-/// and spares the other thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of the 1280×720
-/// benchmark's bands began while the other thread was streaming; with turns almost none
-/// (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what: every band
+/// and spares the other thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of
+/// the 1280×720 benchmark's bands began while the other thread was streaming; with turns almost
+/// none (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what: every band
 /// goes to its own rows of the canvas, which nothing reads while the canvas is drawn.
 public enum StreamTurns {
     /// How many threads may stream at once: half the cores, at least one (one on two cores). A
