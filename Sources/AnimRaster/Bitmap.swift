@@ -8,12 +8,27 @@ import Glibc
 public struct Bitmap: Hashable, Sendable {
     public let width: Int
     public let height: Int
-    /// Premultiplied RGBA8 bytes, `width * height * 4` of them.
-    public var pixels: [UInt8]
+    /// Premultiplied RGBA8 bytes, `width * height * 4` of them. Any write forgets
+    /// ``knownBackground``.
+    public var pixels: [UInt8] {
+        didSet { knownBackground = nil }
+    }
+
+    /// Where the pixels are known to hold a frame's background, as the compositor leaves a canvas
+    /// it drew in bands: a canvas given back (`Renderer.recycle`) and drawn again keeps those
+    /// lines instead of writing them. nil once anything writes to ``pixels`` (a change made by the
+    /// caller before giving the frame back is never mistaken for background), and never part of
+    /// the bitmap's value (`==`, `hash`).
+    public var knownBackground: KnownBackground?
+
+    /// The address of the pixel memory now (``CanvasLines`` counts lines from it).
+    public var pixelAddress: Int {
+        pixels.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+    }
 
     /// The same size and the same bytes, compared with one `memcmp`: the arrays' `==` compares a
-    /// byte per step (5.6 % of `animrender test`'s time over Scenes/, session 53). The synthesized
-    /// `hash(into:)` hashes the same three fields.
+    /// byte per step (5.6 % of `animrender test`'s time over Scenes/, session 53). ``hash(into:)``
+    /// hashes the same three fields.
     public static func == (a: Bitmap, b: Bitmap) -> Bool {
         guard a.width == b.width, a.height == b.height else { return false }
         return a.pixels.withUnsafeBytes { x in
@@ -21,6 +36,12 @@ public struct Bitmap: Hashable, Sendable {
                 x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
             }
         }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
     }
 
     /// The largest width or height accepted (16384 px).

@@ -114,3 +114,21 @@ extension Bitmap {
         streamRows(rows, from: band)
     }
 }
+
+extension StreamTurns {
+    /// Runs `stream` in a turn if one is free now and returns true; false, without running it,
+    /// when all are taken.
+    public static func ifFree(_ stream: () -> Void) -> Bool {
+        guard beginIfFree() else { return false }
+        defer { end() }
+        stream()
+        return true
+    }
+
+    /// Runs `stream` in a turn, waiting briefly for one if they are all taken (``begin()``).
+    public static func inTurn(_ stream: () -> Void) {
+        begin()
+        defer { end() }
+        stream()
+    }
+}

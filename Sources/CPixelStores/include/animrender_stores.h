@@ -12,6 +12,18 @@
 /// cache: the canvas goes to memory once, written, instead of read for ownership and written back.
 void animrender_stream_copy(void *dst, const void *src, size_t bytes);
 
+/// animrender_stream_copy without its store fence: for a band streamed in several pieces, each
+/// followed by the next, then one animrender_store_fence.
+void animrender_stream_copy_unfenced(void *dst, const void *src, size_t bytes);
+
+/// Sets `count` 4-byte words at `dst` (4-byte aligned) to `word`, whole lines with streaming
+/// stores as animrender_stream_copy_unfenced writes them (the ends ordinarily), with no fence.
+void animrender_stream_fill_unfenced(void *dst, unsigned int word, size_t count);
+
+/// A store fence (sfence) where streaming stores exist: the streamed bytes before it are visible
+/// to other threads in order with the caller's later stores. Nothing elsewhere.
+void animrender_store_fence(void);
+
 /// Whether animrender_stream_copy streams here (1) or copies plainly (0).
 int animrender_stream_copy_streams(void);
 

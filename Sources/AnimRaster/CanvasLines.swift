@@ -1,0 +1,112 @@
+/// A set of the 64-byte lines of a bitmap's pixel memory (the processor's cache lines, counted
+/// from the aligned address at or before the first pixel), for a canvas drawn in bands: the lines
+/// a frame's draws may write, and so, once the frame is drawn, the lines that may hold something
+/// other than its background (``KnownBackground``).
+///
+/// Lines, not pixels: a line is what a streaming store writes whole, and a line that no draw
+/// touches can be left as it is, or written without reading it, in one piece.
+public struct CanvasLines: Sendable, Equatable {
+    /// Where the pixels start within their first line: byte `o` of the pixels lies in line
+    /// `(o + lead) / 64`.
+    public let lead: Int
+    /// Bytes of pixels the lines cover.
+    public let byteCount: Int
+    private var words: [UInt64]
+
+    /// No lines, for `byteCount` bytes of pixels starting `lead` bytes into a line (the pixel
+    /// memory's address modulo 64).
+    public init(byteCount: Int, lead: Int) {
+        self.lead = lead & 63
+        self.byteCount = max(0, byteCount)
+        words = [UInt64](repeating: 0, count: ((self.lead + self.byteCount + 63) / 64 + 63) / 64)
+    }
+
+    /// Lines spanned by the pixels.
+    public var lineCount: Int { (lead + byteCount + 63) / 64 }
+
+    /// The line holding byte `offset` of the pixels.
+    @inline(__always)
+    public func line(ofByte offset: Int) -> Int { (offset + lead) >> 6 }
+
+    /// The bytes of the pixels in lines `lines`, within `bytes`.
+    @inline(__always)
+    public func bytes(ofLines lines: Range<Int>, within bytes: Range<Int>) -> Range<Int> {
+        let start = max(bytes.lowerBound, lines.lowerBound * 64 - lead)
+        return start..<max(start, min(bytes.upperBound, lines.upperBound * 64 - lead))
+    }
+
+    /// Adds every line holding a byte of `bytes` (clipped to the pixels).
+    public mutating func insert(bytes: Range<Int>) {
+        let first = max(0, bytes.lowerBound), end = min(byteCount, bytes.upperBound)
+        guard first < end else { return }
+        insert(lines: line(ofByte: first)..<(line(ofByte: end - 1) + 1))
+    }
+
+    /// Adds the lines holding the pixels of `rect` in a bitmap `width` pixels wide (clipped to it).
+    public mutating func insert(_ rect: PixelRect, width: Int) {
+        let height = byteCount / max(1, width * 4)
+        let r = rect.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
+        guard !r.isEmpty else { return }
+        if r.minX == 0 && r.maxX == width { return insert(bytes: (r.minY * width * 4)..<(r.maxY * width * 4)) }
+        for y in r.minY..<r.maxY { insert(bytes: ((y * width + r.minX) * 4)..<((y * width + r.maxX) * 4)) }
+    }
+
+    private mutating func insert(lines: Range<Int>) {
+        var line = lines.lowerBound
+        words.withUnsafeMutableBufferPointer { words in
+            while line < lines.upperBound {
+                let bit = line & 63, count = min(64 - bit, lines.upperBound - line)
+                words[line >> 6] |= (count == 64 ? ~0 : (UInt64(1) << UInt64(count) &- 1)) << UInt64(bit)
+                line += count
+            }
+        }
+    }
+
+    /// Whether line `line` is in the set.
+    @inline(__always)
+    public func contains(line: Int) -> Bool {
+        words[line >> 6] >> UInt64(line & 63) & 1 != 0
+    }
+
+    /// The end of the run of lines from `line` on, before `end`, all in the set or all out of it,
+    /// as `line` is.
+    public func runEnd(from line: Int, before end: Int) -> Int {
+        guard line < end else { return end }
+        let flip: UInt64 = contains(line: line) ? ~0 : 0
+        var word = line >> 6
+        // The lines of this word that differ from `line`, from `line` on.
+        var differing = (words[word] ^ flip) & (~0 << UInt64(line & 63))
+        while differing == 0 {
+            word += 1
+            guard word * 64 < end else { return end }
+            differing = words[word] ^ flip
+        }
+        return min(end, word * 64 + differing.trailingZeroBitCount)
+    }
+
+    /// How many lines are in the set.
+    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+}
+
+/// What a canvas's pixels are known to hold after a frame drawn in bands: in every line outside
+/// `drawn`, the background `color`. The next frame drawn into the same memory with the same
+/// background leaves those lines as they are where its own draws do not reach them. Kept with the
+/// bitmap (``Bitmap/knownBackground``), which forgets it at any write to its pixels.
+public struct KnownBackground: Sendable {
+    public let color: PixelRGBA8
+    /// The lines the frame's draws may have written (everything else is `color`).
+    public let drawn: CanvasLines
+    /// The pixel memory's address when this was recorded: lines are counted from it.
+    public let address: Int
+
+    public init(color: PixelRGBA8, drawn: CanvasLines, address: Int) {
+        self.color = color
+        self.drawn = drawn
+        self.address = address
+    }
+
+    /// Whether this describes `bitmap`'s memory as it is now and holds `color` outside its lines.
+    public func describes(_ bitmap: Bitmap, color: PixelRGBA8) -> Bool {
+        self.color == color && address == bitmap.pixelAddress && drawn.byteCount == bitmap.pixels.count
+    }
+}

@@ -1,0 +1,73 @@
+import CPixelStores
+
+/// A canvas drawn in bands line by line (``CanvasLines``): each band buffer is filled with the
+/// background only in the lines some draw may reach, and streamed into the canvas only there; the
+/// other lines get the background written straight into the canvas, or nothing where the canvas
+/// already holds it (``KnownBackground``). The bytes are those of filling and streaming every line.
+extension Bitmap {
+    /// Sets to `color` the bytes of `band` (this bitmap, holding rows `rows` of a canvas as wide
+    /// from its first row) that lie in lines of `lines` (the canvas's).
+    public mutating func fill(_ color: PixelRGBA8, linesOf lines: CanvasLines, rows: Range<Int>) {
+        let rowBytes = width * 4, start = rows.lowerBound * rowBytes
+        let range = start..<(rows.upperBound * rowBytes)
+        precondition(rows.count <= height && range.upperBound <= lines.byteCount)
+        let word = color.word
+        pixels.withUnsafeMutableBytes { raw in
+            lines.forEachRun(in: range) { bytes, inside in
+                guard inside else { return }
+                animrender_fill_words(raw.baseAddress! + (bytes.lowerBound - start), word, bytes.count / 4)
+            }
+        }
+    }
+
+    /// Rows `rows` of this canvas from `band` (as wide, holding them from its first row): the lines
+    /// of `drawn` are streamed from the band; the others are set to `background` with streaming
+    /// stores, except those outside `held` (the lines that may not hold the background now), left
+    /// as they are. `held` nil: every other line is set. One store fence at the end.
+    public mutating func streamRows(_ rows: Range<Int>, from band: Bitmap, drawn: CanvasLines, background: PixelRGBA8,
+                                    held: CanvasLines?) {
+        let rowBytes = width * 4, start = rows.lowerBound * rowBytes
+        let range = start..<(rows.upperBound * rowBytes)
+        precondition(band.width == width && rows.count <= band.height && range.upperBound <= pixels.count
+                     && drawn.byteCount == pixels.count && (held?.byteCount ?? drawn.byteCount) == drawn.byteCount)
+        let word = background.word
+        band.pixels.withUnsafeBytes { from in
+            pixels.withUnsafeMutableBytes { to in
+                drawn.forEachRun(in: range) { bytes, inside in
+                    if inside {
+                        animrender_stream_copy_unfenced(to.baseAddress! + bytes.lowerBound, from.baseAddress! + (bytes.lowerBound - start),
+                                                        bytes.count)
+                    } else if let held {
+                        held.forEachRun(in: bytes) { stale, inside in
+                            if inside { animrender_stream_fill_unfenced(to.baseAddress! + stale.lowerBound, word, stale.count / 4) }
+                        }
+                    } else {
+                        animrender_stream_fill_unfenced(to.baseAddress! + bytes.lowerBound, word, bytes.count / 4)
+                    }
+                }
+            }
+        }
+        animrender_store_fence()
+    }
+}
+
+extension CanvasLines {
+    /// Calls `body` with each maximal run of bytes of `range` whose lines are all in the set
+    /// (`true`) or all out of it, in order.
+    @inline(__always)
+    public func forEachRun(in range: Range<Int>, _ body: (Range<Int>, Bool) -> Void) {
+        guard !range.isEmpty else { return }
+        var line = self.line(ofByte: range.lowerBound)
+        let end = self.line(ofByte: range.upperBound - 1) + 1
+        while line < end {
+            let next = runEnd(from: line, before: end)
+            body(bytes(ofLines: line..<next, within: range), contains(line: line))
+            line = next
+        }
+    }
+}
+
+extension PixelRGBA8 {
+    /// The pixel as a little-endian 4-byte word (r in the low byte).
+    var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
+}
