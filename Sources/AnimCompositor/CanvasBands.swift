@@ -87,7 +87,7 @@ final class CanvasBands {
     private var start: DrawnRows?
     /// Offscreens whose composite is recorded, with their drawn areas: given back to the pool once
     /// drawn. At most `heldLimit` (each is a whole canvas of memory).
-    private var held: [(Bitmap, PixelRect)] = []
+    private var heldOffscreens: [(Bitmap, PixelRect)] = []
     static let heldLimit = 2
     /// Bytes of masks and pictures the recorded draws keep alive, and the most they may keep
     /// before the bands are drawn early (before banding, each was freed after its draw).
@@ -105,9 +105,14 @@ final class CanvasBands {
     /// where bands only add their bookkeeping (320×480 lost 5–20 % on one thread).
     static let minimumCanvasBytes = 2 << 20
 
-    init(rowsPerBand: Int, background: PixelRGBA8?) {
+    /// What the canvas held before this frame, if known (a canvas given back after a frame drawn
+    /// in bands): the lines it keeps where no draw of this frame reaches.
+    private var held: KnownBackground?
+
+    init(rowsPerBand: Int, background: PixelRGBA8?, held: KnownBackground? = nil) {
         self.rowsPerBand = max(1, rowsPerBand)
         self.background = background
+        self.held = held
     }
 
     /// Bands for a canvas `width` pixels wide of `bytes` bytes, or nil when it is drawn whole.
@@ -129,8 +134,8 @@ final class CanvasBands {
     /// Keeps an offscreen whose composite was recorded; true when the bands must be drawn now to
     /// give some back.
     func hold(_ bitmap: Bitmap, area: PixelRect) -> Bool {
-        held.append((bitmap, area))
-        return held.count >= Self.heldLimit
+        heldOffscreens.append((bitmap, area))
+        return heldOffscreens.count >= Self.heldLimit
     }
 
     /// Draws everything recorded into `bitmap`, band by band, then gives the held offscreens back
@@ -143,36 +148,51 @@ final class CanvasBands {
         var drawn = start
         // Unwrapped in place below (a bound copy would make each band's first write copy the buffer).
         var band = BandScratch.take(width: bitmap.width, rows: min(rowsPerBand, bitmap.height))
+        let lines = band == nil ? nil : background.map { BandLines(draws, background: $0, held: held, canvas: bitmap) }
         var spare: Bitmap?
         var waiting: Range<Int>?
         for top in stride(from: 0, to: bitmap.height, by: rowsPerBand) {
             let rows = top..<min(bitmap.height, top + rowsPerBand)
             guard band != nil else {
-                drawBand(rows, into: &bitmap, origin: .zero, drawn: &drawn)
+                drawBand(rows, into: &bitmap, origin: .zero, drawn: &drawn, lines: nil)
                 continue
             }
             // A band without the background is drawn over what the canvas holds there.
             if background == nil { bitmap.copyRows(rows, into: &band!) }
-            drawBand(rows, into: &band!, origin: PixelOffset(x: 0, y: top), drawn: &drawn)
-            if let earlier = waiting.take() { bitmap.streamRowsInTurn(earlier, from: spare!) }
-            if bitmap.streamRowsIfIdle(rows, from: band!) { continue }
+            drawBand(rows, into: &band!, origin: PixelOffset(x: 0, y: top), drawn: &drawn, lines: lines)
+            if let earlier = waiting.take() { StreamTurns.inTurn { Self.stream(earlier, from: spare!, into: &bitmap, lines) } }
+            if StreamTurns.ifFree({ Self.stream(rows, from: band!, into: &bitmap, lines) }) { continue }
             if spare == nil { spare = BandScratch.take(width: band!.width, rows: band!.height) }
             guard spare != nil else {
-                bitmap.streamRowsInTurn(rows, from: band!)
+                StreamTurns.inTurn { Self.stream(rows, from: band!, into: &bitmap, lines) }
                 continue
             }
             swap(&band, &spare)
             waiting = rows
         }
-        if let earlier = waiting.take() { bitmap.streamRowsInTurn(earlier, from: spare!) }
+        if let earlier = waiting.take() { StreamTurns.inTurn { Self.stream(earlier, from: spare!, into: &bitmap, lines) } }
         if let band = band.take() { BandScratch.give(band) }
         if let spare = spare.take() { BandScratch.give(spare) }
+        // Last, after every write: any later write to the canvas forgets it.
+        if let lines { bitmap.knownBackground = lines.known(in: bitmap) }
+        finish(pool: pool)
+    }
+
+    /// Rows `rows` of the canvas from `band`: line by line with `lines`, else whole.
+    private static func stream(_ rows: Range<Int>, from band: Bitmap, into bitmap: inout Bitmap, _ lines: BandLines?) {
+        guard let lines else { return bitmap.streamRows(rows, from: band) }
+        bitmap.streamRows(rows, from: band, drawn: lines.drawn, background: lines.background, held: lines.held)
+    }
+
+    /// Forgets the draws once drawn and gives the held offscreens back to `pool`.
+    private func finish(pool: SurfacePool) {
         background = nil
+        held = nil
         start = nil
         recordedBytes = 0
         // The draws go first: they share the held offscreens, which are cleared in place.
         draws.removeAll(keepingCapacity: true)
-        while let (offscreen, area) = held.popLast() {
+        while let (offscreen, area) = heldOffscreens.popLast() {
             var surface = Surface(bitmap: consume offscreen, pool: pool)
             surface.dirty = area
             pool.recycle(&surface)
@@ -180,9 +200,15 @@ final class CanvasBands {
     }
 
     /// Band `rows` of the canvas into `bitmap`, which holds the canvas from `origin` on: the
-    /// background (if any), then every draw that reaches it, with the drawn rows replayed.
-    private func drawBand(_ rows: Range<Int>, into bitmap: inout Bitmap, origin: PixelOffset, drawn: inout DrawnRows?) {
-        if let background { bitmap.fill(background, rows: (rows.lowerBound - origin.y)..<(rows.upperBound - origin.y)) }
+    /// background (if any; with `lines`, only in the lines a draw reaches), then every draw that
+    /// reaches it, with the drawn rows replayed.
+    private func drawBand(_ rows: Range<Int>, into bitmap: inout Bitmap, origin: PixelOffset, drawn: inout DrawnRows?,
+                          lines: BandLines?) {
+        if let lines {
+            bitmap.fill(lines.background, linesOf: lines.drawn, rows: rows)
+        } else if let background {
+            bitmap.fill(background, rows: (rows.lowerBound - origin.y)..<(rows.upperBound - origin.y))
+        }
         for draw in draws {
             let rect = draw.rect.clipped(toRows: rows)
             guard !rect.isEmpty else { continue }

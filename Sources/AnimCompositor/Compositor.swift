@@ -96,7 +96,10 @@ public struct Compositor: Sendable {
         var bitmap: Bitmap
         // A canvas used before is filled with the background band by band when drawn in bands.
         var background: PixelRGBA8?
+        // What a canvas given back holds where it held the background (before any write forgets it).
+        var held: KnownBackground?
         if var reused = CanvasCache.shared.take(width: width, height: height) {
+            held = reused.knownBackground
             if band == nil { reused.fill(fill) } else { background = fill }
             bitmap = consume reused
         } else if band != nil, let new = Bitmap.unwritten(width: width, height: height) {
@@ -114,7 +117,7 @@ public struct Compositor: Sendable {
         if tracksUntouched {
             surface.untouched = DrawnRows(height: surface.bitmap.height, initial: fill)
         }
-        surface.bands = band.map { CanvasBands(rowsPerBand: $0, background: background) }
+        surface.bands = band.map { CanvasBands(rowsPerBand: $0, background: background, held: held) }
         let placement = Placement(parent: canvas.rootLayer, plane: .scale(canvas.scale, canvas.scale))
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.drawBands()

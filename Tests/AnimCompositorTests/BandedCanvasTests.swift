@@ -93,6 +93,45 @@ struct BandedCanvasTests: CompositorFixture {
         }
     }
 
+    /// Each banded frame given back and drawn into by the next, another scene: the lines no draw
+    /// of the new frame reaches are left holding the earlier frame's background (or written, where
+    /// the earlier frame drew, or the caller changed the frame before giving it back, or the
+    /// background changed), and the bytes are those of the whole draws.
+    @Test func linesKeptFromTheFrameBeforeGiveTheBytesOfWholeDraws() throws {
+        var rng = SplitMix64(seed: 0x4E_B7)
+        // Frames given back knowing their background (not every frame is: one whose bands were
+        // drawn early, to give offscreens back, is drawn again over what it holds, which forgets it).
+        var kept = 0
+        for round in 0..<40 {
+            // An odd size no other test draws, so the canvas given back comes back here.
+            let width = 151, height = 127
+            let backgrounds = [Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1), Color.clear]
+            var previous: Bitmap?
+            for pass in 0..<5 {
+                let spec = CanvasSpec(width: Double(width), height: Double(height), scale: 1, background: rng.pick(backgrounds))
+                var whole = Compositor(canvas: spec, images: ["image": Self.image(&rng)])
+                var banded = whole
+                whole.bandRows = 0
+                banded.bandRows = rng.pick([1, 7, 16, 40])
+                // Layers, shadows and borders, some translucent, few groups: mostly drawn in one pass.
+                let tree = UntouchedCanvasTests().scene(&rng)
+                let a = try #require(whole.render(tree))
+                if var frame = previous.take() {
+                    if frame.knownBackground != nil { kept += 1 }
+                    // A caller's change to a frame before giving it back is never kept as background.
+                    if rng.below(3) == 0 { frame.pixels[4 * rng.below(width * height)] ^= 0x5A }
+                    Compositor.recycle(frame)
+                }
+                let b = try #require(banded.render(tree))
+                let same = a == b
+                #expect(same, "round \(round), pass \(pass), bands of \(banded.bandRows ?? 0) rows")
+                if !same { return }
+                previous = b
+            }
+        }
+        #expect(kept >= 80)
+    }
+
     /// With other threads streaming all along (every turn held here), every band waits in the
     /// second buffer while the next is drawn, then for its turn, and is streamed after it: the
     /// same bytes.
