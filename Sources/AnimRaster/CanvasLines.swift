@@ -42,24 +42,44 @@ public struct CanvasLines: Sendable, Equatable {
         insert(lines: line(ofByte: first)..<(line(ofByte: end - 1) + 1))
     }
 
-    /// Adds the lines holding the pixels of `rect` in a bitmap `width` pixels wide (clipped to it).
+    /// Adds the lines holding the pixels of `rect` in a bitmap `width` pixels wide (clipped to it):
+    /// row by row, one or two words a row for a rectangle a few hundred pixels wide (this runs for
+    /// every draw of every frame drawn in bands).
     public mutating func insert(_ rect: PixelRect, width: Int) {
         let height = byteCount / max(1, width * 4)
         let r = rect.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
         guard !r.isEmpty else { return }
-        if r.minX == 0 && r.maxX == width { return insert(bytes: (r.minY * width * 4)..<(r.maxY * width * 4)) }
-        for y in r.minY..<r.maxY { insert(bytes: ((y * width + r.minX) * 4)..<((y * width + r.maxX) * 4)) }
+        let rowBytes = width * 4
+        if r.minX == 0 && r.maxX == width { return insert(bytes: (r.minY * rowBytes)..<(r.maxY * rowBytes)) }
+        let span = r.width * 4 - 1
+        var start = r.minY * rowBytes + r.minX * 4 + lead
+        words.withUnsafeMutableBufferPointer { words in
+            for _ in r.minY..<r.maxY {
+                Self.insert(lines: (start >> 6)...((start + span) >> 6), into: words)
+                start += rowBytes
+            }
+        }
     }
 
     private mutating func insert(lines: Range<Int>) {
-        var line = lines.lowerBound
-        words.withUnsafeMutableBufferPointer { words in
-            while line < lines.upperBound {
-                let bit = line & 63, count = min(64 - bit, lines.upperBound - line)
-                words[line >> 6] |= (count == 64 ? ~0 : (UInt64(1) << UInt64(count) &- 1)) << UInt64(bit)
-                line += count
-            }
+        guard !lines.isEmpty else { return }
+        words.withUnsafeMutableBufferPointer { Self.insert(lines: lines.lowerBound...(lines.upperBound - 1), into: $0) }
+    }
+
+    /// Sets the bits of `lines` in `words`.
+    @inline(__always)
+    private static func insert(lines: ClosedRange<Int>, into words: UnsafeMutableBufferPointer<UInt64>) {
+        let first = lines.lowerBound >> 6, last = lines.upperBound >> 6
+        let low: UInt64 = ~0 << UInt64(lines.lowerBound & 63)
+        let high: UInt64 = ~0 >> UInt64(63 - (lines.upperBound & 63))
+        if first == last { return words[first] |= low & high }
+        words[first] |= low
+        var word = first + 1
+        while word < last {
+            words[word] = ~0
+            word += 1
         }
+        words[last] |= high
     }
 
     /// Whether line `line` is in the set.
@@ -72,16 +92,24 @@ public struct CanvasLines: Sendable, Equatable {
     /// as `line` is.
     public func runEnd(from line: Int, before end: Int) -> Int {
         guard line < end else { return end }
-        let flip: UInt64 = contains(line: line) ? ~0 : 0
-        var word = line >> 6
-        // The lines of this word that differ from `line`, from `line` on.
-        var differing = (words[word] ^ flip) & (~0 << UInt64(line & 63))
-        while differing == 0 {
-            word += 1
-            guard word * 64 < end else { return end }
-            differing = words[word] ^ flip
+        return runEnd(from: line, before: end, inside: contains(line: line))
+    }
+
+    /// ``runEnd(from:before:)`` for a `line` known to be `inside` the set or not.
+    @inline(__always)
+    func runEnd(from line: Int, before end: Int, inside: Bool) -> Int {
+        let flip: UInt64 = inside ? ~0 : 0
+        return words.withUnsafeBufferPointer { words in
+            var word = line >> 6
+            // The lines of this word that differ from `line`, from `line` on.
+            var differing = (words[word] ^ flip) & (~0 << UInt64(line & 63))
+            while differing == 0 {
+                word += 1
+                guard word * 64 < end else { return end }
+                differing = words[word] ^ flip
+            }
+            return min(end, word * 64 + differing.trailingZeroBitCount)
         }
-        return min(end, word * 64 + differing.trailingZeroBitCount)
     }
 
     /// How many lines are in the set.

@@ -59,10 +59,12 @@ extension CanvasLines {
         guard !range.isEmpty else { return }
         var line = self.line(ofByte: range.lowerBound)
         let end = self.line(ofByte: range.upperBound - 1) + 1
+        var inside = contains(line: line)
         while line < end {
-            let next = runEnd(from: line, before: end)
-            body(bytes(ofLines: line..<next, within: range), contains(line: line))
+            let next = runEnd(from: line, before: end, inside: inside)
+            body(bytes(ofLines: line..<next, within: range), inside)
             line = next
+            inside.toggle()
         }
     }
 }
