@@ -100,7 +100,7 @@ public struct Compositor: Sendable {
         var held: KnownBackground?
         if var reused = CanvasCache.shared.take(width: width, height: height) {
             held = reused.knownBackground
-            if band == nil { reused.fill(fill) } else { background = fill }
+            if band == nil { reused.fill(fill, keeping: held) } else { background = fill }
             bitmap = consume reused
         } else if band != nil, let new = Bitmap.unwritten(width: width, height: height) {
             // Every band is filled and streamed in whole (CanvasBands), so the new canvas's bytes
@@ -122,6 +122,11 @@ public struct Compositor: Sendable {
         drawSublayers(tree.roots, tree: tree, placement: placement, alpha: 1, into: &surface)
         surface.drawBands()
         surface.pool.close()
+        // Drawn whole, every write marked in `untouched` (`markDrawn`): the background elsewhere.
+        // (Drawn in bands, CanvasBands left its own record, which any later write forgot.)
+        if band == nil, let rows = surface.untouched {
+            surface.bitmap.knownBackground = KnownBackground(color: fill, drawnRows: rows, in: surface.bitmap)
+        }
         if pool.refused > 0 {
             overflow = OffscreenOverflow(limit: pool.limit, width: width, height: height, skipped: pool.refused)
         }

@@ -133,6 +133,18 @@ public struct KnownBackground: Sendable {
         self.address = address
     }
 
+    /// What `bitmap` holds after a frame drawn into it whole over `color`, every draw marked in
+    /// `drawnRows`: `color` outside each row's drawn run.
+    public init(color: PixelRGBA8, drawnRows: DrawnRows, in bitmap: Bitmap) {
+        var lines = CanvasLines(byteCount: bitmap.pixels.count, lead: bitmap.pixelAddress & 63)
+        let rowBytes = bitmap.width * 4
+        for y in 0..<bitmap.height {
+            let run = drawnRows.drawn(row: y).clamped(to: 0..<bitmap.width)
+            if !run.isEmpty { lines.insert(bytes: (y * rowBytes + run.lowerBound * 4)..<(y * rowBytes + run.upperBound * 4)) }
+        }
+        self.init(color: color, drawn: lines, address: bitmap.pixelAddress)
+    }
+
     /// Whether this describes `bitmap`'s memory as it is now and holds `color` outside its lines.
     public func describes(_ bitmap: Bitmap, color: PixelRGBA8) -> Bool {
         self.color == color && address == bitmap.pixelAddress && drawn.byteCount == bitmap.pixels.count

@@ -20,6 +20,18 @@ extension Bitmap {
         }
     }
 
+    /// Sets every pixel to `color`, or, when `known` says where this bitmap already holds it, the
+    /// pixels of the other lines only (a frame's canvas given back and drawn again whole).
+    public mutating func fill(_ color: PixelRGBA8, keeping known: KnownBackground?) {
+        guard let known, known.describes(self, color: color) else { return fill(color) }
+        let word = color.word
+        pixels.withUnsafeMutableBytes { raw in
+            known.drawn.forEachRun(in: 0..<raw.count) { bytes, inside in
+                if inside { animrender_fill_words(raw.baseAddress! + bytes.lowerBound, word, bytes.count / 4) }
+            }
+        }
+    }
+
     /// Rows `rows` of this canvas from `band` (as wide, holding them from its first row): the lines
     /// of `drawn` are streamed from the band; the others are set to `background` with streaming
     /// stores, except those outside `held` (the lines that may not hold the background now), left

@@ -93,10 +93,11 @@ struct BandedCanvasTests: CompositorFixture {
         }
     }
 
-    /// Each banded frame given back and drawn into by the next, another scene: the lines no draw
-    /// of the new frame reaches are left holding the earlier frame's background (or written, where
-    /// the earlier frame drew, or the caller changed the frame before giving it back, or the
-    /// background changed), and the bytes are those of the whole draws.
+    /// Each frame given back and drawn into by the next, another scene: drawn in bands, the lines
+    /// no draw of the new frame reaches are left holding the earlier frame's background; drawn
+    /// whole, only the lines the earlier frame drew are filled again. (Everything is written where
+    /// the caller changed the frame before giving it back, or the background changed.) The bytes
+    /// are those of the whole draws on a fresh canvas.
     @Test func linesKeptFromTheFrameBeforeGiveTheBytesOfWholeDraws() throws {
         var rng = SplitMix64(seed: 0x4E_B7)
         // Frames given back knowing their background (not every frame is: one whose bands were
@@ -112,7 +113,8 @@ struct BandedCanvasTests: CompositorFixture {
                 var whole = Compositor(canvas: spec, images: ["image": Self.image(&rng)])
                 var banded = whole
                 whole.bandRows = 0
-                banded.bandRows = rng.pick([1, 7, 16, 40])
+                // 0: drawn whole, the lines a frame given back drew filled again, the rest kept.
+                banded.bandRows = rng.pick([0, 1, 7, 16, 40])
                 // Layers, shadows and borders, some translucent, few groups: mostly drawn in one pass.
                 let tree = UntouchedCanvasTests().scene(&rng)
                 let a = try #require(whole.render(tree))
