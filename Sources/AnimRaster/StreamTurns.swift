@@ -15,9 +15,9 @@ import Darwin
 /// The memory of the machines this runs on takes two threads' streams no faster than one's
 /// (`AnimBench` prints "floor on 2 threads"), so two bands streamed at once each take about twice
 /// as long while both threads stall. A thread whose band is finished while another streams draws
-/// its next band first (``Bitmap/streamRowsIfIdle(_:from:)``); if the turn is still taken then, it
+/// its next band first (``StreamTurns/ifFree(_:)``); if the turn is still taken then, it
 /// waits for it, spinning and then yielding its core, which costs it what the collision would have
-/// and spares the other thread (``Bitmap/streamRowsInTurn(_:from:)``). On two threads a sixth of
+/// and spares the other thread (``StreamTurns/inTurn(_:)``). On two threads a sixth of
 /// the 1280×720 benchmark's bands began while the other thread was streaming; with turns almost
 /// none (docs/benchmarks.md, session 56). Only when bands are streamed changes, never what: every band
 /// goes to its own rows of the canvas, which nothing reads while the canvas is drawn.
@@ -94,24 +94,6 @@ public enum StreamTurns {
         #else
         1
         #endif
-    }
-}
-
-extension Bitmap {
-    /// ``streamRows(_:from:)`` now if a turn is free (true), else nothing (false): the caller
-    /// draws on and streams the band later.
-    public mutating func streamRowsIfIdle(_ rows: Range<Int>, from band: Bitmap) -> Bool {
-        guard StreamTurns.beginIfFree() else { return false }
-        defer { StreamTurns.end() }
-        streamRows(rows, from: band)
-        return true
-    }
-
-    /// ``streamRows(_:from:)`` in a turn, waiting briefly for one if they are all taken.
-    public mutating func streamRowsInTurn(_ rows: Range<Int>, from band: Bitmap) {
-        StreamTurns.begin()
-        defer { StreamTurns.end() }
-        streamRows(rows, from: band)
     }
 }
 

@@ -149,10 +149,10 @@ struct BandScratchTests {
         let band = try #require(Bitmap(width: 20, height: 2, filledWith: PixelRGBA8(r: 9, g: 8, b: 7, a: 255)))
         let before = StreamTurns.counts
         for _ in 0..<StreamTurns.limit { StreamTurns.begin() }
-        let streamed = canvas.streamRowsIfIdle(2..<4, from: band)
+        let streamed = StreamTurns.ifFree { canvas.streamRows(2..<4, from: band) }
         #expect(!streamed)
         #expect(canvas == Bitmap(width: 20, height: 6)!)
-        canvas.streamRowsInTurn(2..<4, from: band)
+        StreamTurns.inTurn { canvas.streamRows(2..<4, from: band) }
         for _ in 0..<StreamTurns.limit { StreamTurns.end() }
         #expect(canvas[5, 3] == PixelRGBA8(r: 9, g: 8, b: 7, a: 255) && canvas[5, 4] == PixelRGBA8(r: 0, g: 0, b: 0, a: 0))
         let after = StreamTurns.counts
