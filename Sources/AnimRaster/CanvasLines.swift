@@ -43,20 +43,35 @@ public struct CanvasLines: Sendable, Equatable {
     }
 
     /// Adds the lines holding the pixels of `rect` in a bitmap `width` pixels wide (clipped to it):
-    /// row by row, one or two words a row for a rectangle a few hundred pixels wide (this runs for
-    /// every draw of every frame drawn in bands).
+    /// one or two words a row for a rectangle a few hundred pixels wide (this runs for every draw
+    /// of every frame drawn in bands).
     public mutating func insert(_ rect: PixelRect, width: Int) {
         let height = byteCount / max(1, width * 4)
         let r = rect.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
         guard !r.isEmpty else { return }
-        let rowBytes = width * 4
-        if r.minX == 0 && r.maxX == width { return insert(bytes: (r.minY * rowBytes)..<(r.maxY * rowBytes)) }
-        let span = r.width * 4 - 1
+        if r.minX == 0 && r.maxX == width { return insert(bytes: (r.minY * width * 4)..<(r.maxY * width * 4)) }
+        let rowBytes = width * 4, span = r.width * 4 - 1
         var start = r.minY * rowBytes + r.minX * 4 + lead
         words.withUnsafeMutableBufferPointer { words in
             for _ in r.minY..<r.maxY {
                 Self.insert(lines: (start >> 6)...((start + span) >> 6), into: words)
                 start += rowBytes
+            }
+        }
+    }
+
+    /// Adds, for each row `y` of `rows` in a bitmap `width` pixels wide, the lines holding the
+    /// pixels `run(y)` (clipped to the row; a frame drawn whole, from its rows' drawn runs).
+    @inline(__always)
+    public mutating func insert(rows: Range<Int>, width: Int, run: (Int) -> Range<Int>) {
+        let rowBytes = width * 4, height = byteCount / max(1, rowBytes)
+        let rows = rows.clamped(to: 0..<height)
+        words.withUnsafeMutableBufferPointer { words in
+            for y in rows {
+                let r = run(y).clamped(to: 0..<width)
+                guard !r.isEmpty else { continue }
+                let start = y * rowBytes + r.lowerBound * 4 + lead
+                Self.insert(lines: (start >> 6)...((start + r.count * 4 - 1) >> 6), into: words)
             }
         }
     }

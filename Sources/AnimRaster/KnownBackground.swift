@@ -21,11 +21,7 @@ public struct KnownBackground: Sendable {
     /// `drawnRows`: `color` outside each row's drawn run.
     public init(color: PixelRGBA8, drawnRows: DrawnRows, in bitmap: Bitmap) {
         var lines = CanvasLines(byteCount: bitmap.pixels.count, lead: bitmap.pixelAddress & 63)
-        let rowBytes = bitmap.width * 4
-        for y in 0..<bitmap.height {
-            let run = drawnRows.drawn(row: y).clamped(to: 0..<bitmap.width)
-            if !run.isEmpty { lines.insert(bytes: (y * rowBytes + run.lowerBound * 4)..<(y * rowBytes + run.upperBound * 4)) }
-        }
+        lines.insert(rows: 0..<bitmap.height, width: bitmap.width) { drawnRows.drawn(row: $0) }
         self.init(color: color, drawn: lines, address: bitmap.pixelAddress)
     }
 
