@@ -291,14 +291,21 @@ for threads in options.threadCounts where threads > 1 {
     // also keeps scripts/callgrind.sh counting the timed run alone), in an untimed run like the timed ones: how many
     // canvases take turns (each one more than the caches hold costs the threads time). The set
     // drifts as the cache hands them out, so the median over every 8 frames in a row.
+    // Also what each frame left known of its background (KnownBackground): the share of the
+    // canvas's lines its draws reached. The next frame drawn into that canvas leaves the others
+    // as they are, or fills them again only where it draws.
     var canvases: [UInt] = []
+    var reached: [Double] = []
     ParallelFrames.render(renderer, frames: 0..<frames, threads: threads) { _, bitmap in
         canvases.append(bitmap.pixels.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) })
+        if let known = bitmap.knownBackground { reached.append(Double(known.drawn.count) / Double(max(1, known.drawn.lineCount))) }
     }
     let run = min(8, canvases.count)
     guard run > 0 else { continue }
     let turns = median(canvases.indices.dropLast(run - 1).map { Double(Set(canvases[$0..<$0 + run]).count) })
     print("threads \(threads): \(fixed(turns, 1)) canvases in turn (median over \(run) frames in a row), \(Set(canvases).count) in all")
+    let share = reached.isEmpty ? "" : "; their draws reached \(fixed(100 * median(reached), 1)) % of the canvas's lines (median)"
+    print("threads \(threads): \(reached.count) of \(canvases.count) frames left a record of their background\(share)")
 }
 print("peak memory: \(PeakMemory.megabytes()) MB resident while rendering")
 if options.floor {
