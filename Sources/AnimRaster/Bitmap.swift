@@ -14,9 +14,9 @@ public struct Bitmap: Hashable, Sendable {
         didSet { knownBackground = nil }
     }
 
-    /// Where the pixels are known to hold a frame's background, as the compositor leaves a canvas
-    /// it drew in bands: a canvas given back (`Renderer.recycle`) and drawn again keeps those
-    /// lines instead of writing them. nil once anything writes to ``pixels`` (a change made by the
+    /// Where the pixels are known to hold a frame's background, as the compositor leaves a frame's
+    /// canvas: a canvas given back (`Renderer.recycle`) and drawn again keeps those lines instead
+    /// of writing them (drawn in bands), or fills only the others (drawn whole). nil once anything writes to ``pixels`` (a change made by the
     /// caller before giving the frame back is never mistaken for background), and never part of
     /// the bitmap's value (`==`, `hash`).
     public var knownBackground: KnownBackground?
@@ -146,7 +146,7 @@ public struct Bitmap: Hashable, Sendable {
             return
         }
         guard bytes >= 2 * copyBlock else { return storeFill(p, bytes: bytes, with: color) }
-        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let word = color.word
         animrender_fill_words(p, word, bytes / 4)
     }
 
@@ -157,7 +157,7 @@ public struct Bitmap: Hashable, Sendable {
     /// Writes `color` over the first `bytes` bytes at `p` (a multiple of 4): sixteen pixels per
     /// step (four 16-byte stores), then one by one.
     private static func storeFill(_ p: UnsafeMutableRawPointer, bytes: Int, with color: PixelRGBA8) {
-        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let word = color.word
         let four = SIMD4<UInt32>(repeating: word)
         var o = 0
         while o &+ 64 <= bytes {
@@ -188,6 +188,10 @@ public struct PixelRGBA8: Hashable, Sendable {
         self.b = b
         self.a = a
     }
+
+    /// The pixel as a little-endian 4-byte word (r in the low byte), as it lies in memory.
+    @inlinable
+    public var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
 
     public static let transparent = PixelRGBA8(r: 0, g: 0, b: 0, a: 0)
 }

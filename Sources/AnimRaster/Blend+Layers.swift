@@ -7,7 +7,7 @@ extension Blend {
         let area = mask.bounds.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !area.isEmpty, color.a > 0 else { return }
         let width = dst.width, maskWidth = mask.bounds.width
-        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let word = color.word
         let crb = word & 0x00FF_00FF, cga = (word >> 8) & 0x00FF_00FF
         mask.coverage.withUnsafeBufferPointer { cov in
             dst.pixels.withUnsafeMutableBytes { raw in

@@ -1,6 +1,6 @@
 /// A set of the 64-byte lines of a bitmap's pixel memory (the processor's cache lines, counted
-/// from the aligned address at or before the first pixel), for a canvas drawn in bands: the lines
-/// a frame's draws may write, and so, once the frame is drawn, the lines that may hold something
+/// from the aligned address at or before the first pixel): for a canvas drawn in bands, the lines
+/// a frame's draws may write; for any frame's canvas once drawn, the lines that may hold something
 /// other than its background (``KnownBackground``).
 ///
 /// Lines, not pixels: a line is what a streaming store writes whole, and a line that no draw
@@ -103,14 +103,8 @@ public struct CanvasLines: Sendable, Equatable {
         words[line >> 6] >> UInt64(line & 63) & 1 != 0
     }
 
-    /// The end of the run of lines from `line` on, before `end`, all in the set or all out of it,
-    /// as `line` is.
-    public func runEnd(from line: Int, before end: Int) -> Int {
-        guard line < end else { return end }
-        return runEnd(from: line, before: end, inside: contains(line: line))
-    }
-
-    /// ``runEnd(from:before:)`` for a `line` known to be `inside` the set or not.
+    /// The end of the run of lines from `line` (before `end`, which it must be) on, all in the set
+    /// or all out of it, as `line` is (`inside`).
     @inline(__always)
     func runEnd(from line: Int, before end: Int, inside: Bool) -> Int {
         let flip: UInt64 = inside ? ~0 : 0

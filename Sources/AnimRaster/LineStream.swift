@@ -80,8 +80,3 @@ extension CanvasLines {
         }
     }
 }
-
-extension PixelRGBA8 {
-    /// The pixel as a little-endian 4-byte word (r in the low byte).
-    var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
-}

@@ -13,7 +13,7 @@ struct SolidSource {
     let color, alpha, inverse: PixelLanes
 
     init(_ c: PixelRGBA8) {
-        word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+        word = c.word
         rb = word & 0x00FF_00FF
         ga = (word >> 8) & 0x00FF_00FF
         opaque = c.a == 255
