@@ -16,9 +16,9 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Where the pixels are known to hold a frame's background, as the compositor leaves a frame's
     /// canvas: a canvas given back (`Renderer.recycle`) and drawn again keeps those lines instead
-    /// of writing them (drawn in bands), or fills only the others (drawn whole). nil once anything writes to ``pixels`` (a change made by the
-    /// caller before giving the frame back is never mistaken for background), and never part of
-    /// the bitmap's value (`==`, `hash`).
+    /// of writing them (drawn in bands), or fills only the others (drawn whole). nil once anything
+    /// writes to ``pixels`` (a change made by the caller before giving the frame back is never
+    /// mistaken for background), and never part of the bitmap's value (`==`, `hash`).
     public var knownBackground: KnownBackground?
 
     /// The address of the pixel memory now (``CanvasLines`` counts lines from it).
