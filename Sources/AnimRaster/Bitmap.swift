@@ -9,10 +9,23 @@ public struct Bitmap: Hashable, Sendable {
     public let width: Int
     public let height: Int
     /// Premultiplied RGBA8 bytes, `width * height * 4` of them. Any write forgets
-    /// ``knownBackground``.
+    /// ``knownBackground``. Written in place: the `_modify` yields the stored array itself. (A
+    /// `didSet` did the same forgetting, but through it every write from another module, such as
+    /// a `withUnsafeMutableBytes` in the compositor, copied the whole buffer first: a canvas-sized
+    /// copy for every offscreen given back, `BitmapWriteTests`.)
     public var pixels: [UInt8] {
-        didSet { knownBackground = nil }
+        get { storage }
+        set {
+            storage = newValue
+            knownBackground = nil
+        }
+        _modify {
+            knownBackground = nil
+            yield &storage
+        }
     }
+
+    private var storage: [UInt8]
 
     /// Where the pixels are known to hold a frame's background, as the compositor leaves a frame's
     /// canvas: a canvas given back (`Renderer.recycle`) and drawn again keeps those lines instead
@@ -54,7 +67,7 @@ public struct Bitmap: Hashable, Sendable {
         }
         self.width = width
         self.height = height
-        self.pixels = FreshMemory.zeroedBytes(count: width * height * 4)
+        storage = FreshMemory.zeroedBytes(count: width * height * 4)
     }
 
     /// A bitmap of one colour, written once (not zeroed first); nil for a zero, negative or absurd size.
@@ -65,7 +78,7 @@ public struct Bitmap: Hashable, Sendable {
         self.width = width
         self.height = height
         let count = width * height * 4
-        pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        storage = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             FreshMemory.populate(UnsafeMutableRawPointer(buffer.baseAddress!), count: count)
             Self.fill(UnsafeMutableRawBufferPointer(buffer), with: color)
             initialized = count
@@ -78,7 +91,7 @@ public struct Bitmap: Hashable, Sendable {
               pixels.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
-        self.pixels = pixels
+        storage = pixels
     }
 
     /// The premultiplied pixel at (x, y).
