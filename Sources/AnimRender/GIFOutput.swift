@@ -22,9 +22,17 @@ public struct GIFOutput {
         return zip(kept, delays).map { ($0, max(1, $1)) }
     }
 
-    /// A one-line explanation for frame rates over 50 fps, or nil when every frame is kept.
+    /// A one-line explanation of the frames ``plan(times:end:)`` left out, or nil when it kept
+    /// every frame: above 50 fps, or (at any rate) a range that ends under 2 cs after its last
+    /// frame starts (`--to` between two frames), whose last frame then gives its time to the one
+    /// before.
     public static func warning(fps: Double, frameCount: Int, keptCount: Int) -> String? {
-        guard fps > 50 else { return nil }
+        guard keptCount < frameCount else { return nil }
+        guard fps > 50 else {
+            return "warning: the range ends under 2 cs after its last frame starts, and browsers slow down GIF delays under 2 cs, "
+                + "so the GIF keeps \(keptCount) of \(frameCount) frames (the frame before shows until the end); "
+                + "end the range on a frame (--frames, or --to a multiple of 1/fps), or use --apng or --png-dir for every frame"
+        }
         return "warning: \(fps.formatted) fps is above 50: GIF delays are whole centiseconds and browsers slow down delays under 2 cs, "
             + "so the GIF keeps \(keptCount) of \(frameCount) frames (at most 50 per second) and keeps the total duration exact; "
             + "use --fps 50 or 25 for evenly timed GIFs, or --png-dir for every frame"

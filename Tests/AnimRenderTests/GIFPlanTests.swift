@@ -28,4 +28,16 @@ struct GIFPlanTests {
         #expect(GIFOutput.warning(fps: 60, frameCount: 120, keptCount: plan.count)?.contains("keeps \(plan.count) of 120 frames") == true)
         #expect(GIFOutput.warning(fps: 50, frameCount: 100, keptCount: 100) == nil)
     }
+
+    @Test func aRangeEndingJustAfterItsLastFrameDropsItAndSaysSo() {
+        // 50 fps from 0.5 s to 0.61 s: frames at 0.50 … 0.60, the last one shown for 1 cs.
+        let times = (25...30).map { Double($0) / 50 }
+        let plan = GIFOutput.plan(times: times, end: 0.61)
+        #expect(plan.map(\.frame) == [0, 1, 2, 3, 4])
+        #expect(plan.map(\.delay) == [2, 2, 2, 2, 3])
+        let warning = GIFOutput.warning(fps: 50, frameCount: times.count, keptCount: plan.count)
+        #expect(warning?.contains("keeps 5 of 6 frames") == true)
+        #expect(warning?.contains("ends under 2 cs after its last frame") == true)
+        #expect(GIFOutput.warning(fps: 50, frameCount: 6, keptCount: 6) == nil)
+    }
 }
