@@ -91,13 +91,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("gif-quality"), parsing: .unconditional, help: ArgumentHelp("GIF quality 1…100 (default 85): below 90 pixels the screen already shows nearly as well as the palette would are kept; below 75 changes smaller than a tolerance are skipped; above 85 ordered dithering; below 40 fewer colours.", valueName: "N"))
     var gifQuality: Int?
 
-    @Option(name: .long, help: ArgumentHelp("GIF on a clear canvas: the colour edges are blended into (#RRGGBB); default: none.", valueName: "COLOR"))
+    @Option(name: .long, help: ArgumentHelp("GIF: the colour partly transparent pixels are blended over (#RRGGBB, white or black); default on a clear canvas: none (edges cut at half alpha), on an opaque one: black.", valueName: "COLOR"))
     var matte: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Frames per second (overrides the canvas).")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second, more than 0 and at most 1000 (overrides the canvas).")
     var fps: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Pixels per point (overrides the canvas; 2 = @2x).")
+    @Option(name: .long, parsing: .unconditional, help: "Pixels per point, more than 0 and at most 16 (overrides the canvas; 2 = @2x).")
     var scale: Double?
 
     @Flag(name: .customLong("include-end"), help: "Add a last frame at t = duration.")
