@@ -101,8 +101,8 @@ struct DynamicsDecodingTests {
         }
         let b = "timeline[0].dynamics.behaviors"
         #expect(has("\(b)[0].gravity.items[0]", "did you mean 'ball'"))
-        #expect(has("\(b)[1].itemBehavior.density", "0 or more"))
-        #expect(has("\(b)[2].itemBehavior.density", "more than 0"))
+        #expect(has("\(b)[1].itemBehavior.density", "more than 0, found -1"))
+        #expect(has("\(b)[2].itemBehavior.density", "more than 0, found 0"))
         #expect(has("\(b)[3].snap.damping", "between 0 and 1"))
         #expect(has("\(b)[4].attachment", "exactly one of 'toAnchor'"))
         #expect(has("\(b)[5].colision", "did you mean 'collision'"))
