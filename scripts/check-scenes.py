@@ -41,6 +41,10 @@ def animation_scene(animation):
     return layer_scene({"animations": [animation]})
 
 
+def completion_scene(action):
+    return layer_scene({}, [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}}, "completion": [action]}}])
+
+
 # Scenes animrender accepts: the schema must accept them too.
 ACCEPTED = {
     "#RGBA colour": layer_scene({"backgroundColor": "#F00A", "borderColor": "#0f08"}),
@@ -54,6 +58,10 @@ ACCEPTED = {
     "negative borderWidth and cornerRadius": layer_scene({"borderWidth": -1, "cornerRadius": -2}),
     "completion if always": layer_scene({}, [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}},
                                                                     "completion": [{"if": "always", "set": {"a": {"alpha": 1}}}]}}]),
+    "completion verbs animate and removeFromSuperlayer": layer_scene({}, [{"at": 0, "animate": {
+        "duration": 1, "changes": {"a": {"alpha": 0}},
+        "completion": [{"animate": {"duration": 0.5, "changes": {"a": {"alpha": 1}}}},
+                       {"if": "finished", "removeFromSuperlayer": {"layer": "a"}}]}}]),
     "transitionFromView from a root layer": {"canvas": {"width": 10, "height": 10, "duration": 1},
                                              "layers": [{"id": "a"}, {"id": "b", "detached": True}],
                                              "timeline": [{"at": 0, "transitionFromView": {"from": "a", "to": "b", "duration": 0.5}}]},
@@ -69,6 +77,19 @@ REFUSED = {
     "an unknown animation type": (animation_scene({"type": "sprung", "keyPath": "opacity"}), "layers/0/animations/0/type"),
     "a negative shadowRadius": (layer_scene({"shadowRadius": -1}), "layers/0/shadowRadius"),
     "a five-digit colour": (layer_scene({"backgroundColor": "#F00AB"}), "layers/0/backgroundColor"),
+    "an unknown key in a completion": (completion_scene({"foo": {"layer": "a"}}), "timeline/0/animate/completion/0"),
+    "'at' in a completion": (completion_scene({"at": 0.1, "set": {"a": {"alpha": 1}}}), "timeline/0/animate/completion/0"),
+    "two verbs in a completion": (completion_scene({"set": {"a": {"alpha": 1}}, "pause": {"layer": "a"}}),
+                                  "timeline/0/animate/completion/0"),
+    "'if' alone in a completion": (completion_scene({"if": "finished"}), "timeline/0/animate/completion/0"),
+    "present in a completion": (completion_scene({"present": {"controller": "b"}}), "timeline/0/animate/completion/0"),
+    "animate without a duration in a completion": (completion_scene({"animate": {"changes": {"a": {"alpha": 1}}}}),
+                                                   "timeline/0/animate/completion/0/animate"),
+    "a timing function's x outside 0…1": (animation_scene({"keyPath": "opacity", "toValue": 0, "timingFunction": [1.5, 0, 0.5, 1]}),
+                                          "layers/0/animations/0/timingFunction"),
+    "keyTimes outside 0…1": (animation_scene({"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 2]}),
+                             "layers/0/animations/0/keyTimes/1"),
+    "a rotation axis of zeros": (layer_scene({"transform": [{"rotate": 1, "axis": [0, 0, 0]}]}), "layers/0/transform"),
     "a null value": (animation_scene({"keyPath": "opacity", "fromValue": 0, "byValue": None}), "layers/0/animations/0/byValue"),
 }
 

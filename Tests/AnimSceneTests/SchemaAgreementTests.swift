@@ -47,6 +47,15 @@ struct SchemaAgreementTests {
         #expect(try strings(at(defs, "completionAction", "properties", "if", "enum")) == CompletionAction.Condition.allCases.map(\.rawValue))
     }
 
+    /// A completion handler takes every timeline verb but the view-controller ones, each alone
+    /// or with "if"; the schema lists exactly those and refuses any other key.
+    @Test func completionVerbsAreTheDecoders() throws {
+        let completion = try at(definitions(), "completionAction").object()
+        let verbs = try completion.required("properties").object().keys.filter { $0 != "if" }
+        #expect(Set(verbs) == Set(SceneDecoder.verbs).subtracting(SceneDecoder.controllerVerbs))
+        #expect(try completion.required("additionalProperties").bool() == false)
+    }
+
     @Test func classKeysAreRefusedOnOtherLayerTypesAsTheDecoderDoes() throws {
         var refused: [String: [String]] = [:]
         for rule in try at(definitions(), "layer", "allOf").array() {
