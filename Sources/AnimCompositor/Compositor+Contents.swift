@@ -9,6 +9,7 @@ extension Compositor {
     /// The image goes through `contentsCache` when the same draw (``ImageDraw``) repeats: its
     /// picture is filled once over transparent pixels and composited in every frame, which writes
     /// the same bytes as filling it again.
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawImage(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
         if let draw = imageDraw(of: shape, alpha: alpha) { surface.draw(draw) }
     }
@@ -27,6 +28,7 @@ extension Compositor {
     }
 
     /// CAGradientLayer: the gradient fills the rounded bounds, like a background.
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawGradient(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
         let layer = shape.layer
         let stops = layer.gradient.stops

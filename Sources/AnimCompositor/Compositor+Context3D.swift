@@ -9,6 +9,7 @@ import AnimRaster
 /// intersecting planes show the correct half of each (Core Animation does not split planes;
 /// docs/compositing.md). Ties keep tree order.
 extension Compositor {
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawContext(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
         var planes: [ContextPlane] = []
         collectPlanes(index, tree: tree, placement: placement, alpha: alpha, into: &planes)

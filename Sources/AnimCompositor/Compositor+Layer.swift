@@ -79,6 +79,7 @@ extension Compositor {
     /// covers nothing). A kept picture is composited through the coverage in one pass
     /// (``Blend/composite(_:at:_:through:rows:into:)``: the bytes of the offscreen pass); a fill
     /// drawn directly takes the offscreen pass.
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     private func drawMaskedImage(_ draw: LayerDraw, coverage: CoverageMask?, alpha: Double, into surface: inout Surface) {
         guard let coverage, let image = imageDraw(of: draw.shape, alpha: alpha) else { return }
         if case .picture(let picture) = image {
@@ -116,6 +117,7 @@ extension Compositor {
     }
 
     /// The mask layer, drawn in the masked layer's bounds space; only its alpha is used.
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     private func applyMask(_ mask: Int, of draw: LayerDraw, tree: LayerTree, to surface: inout Surface) {
         precondition(surface.bands == nil, "a mask applies to a layer's offscreen, never to a banded canvas")
         if masksByCoverage, let coverage = plainMaskCoverage(mask, of: draw, tree: tree) {
@@ -143,6 +145,7 @@ extension Compositor {
     /// shadow, mask or transition), facing the viewer. `.some(nil)` when it covers no pixel; nil
     /// when the mask must be drawn into an offscreen instead (so every other case keeps the
     /// drawing path, and its bytes, unchanged).
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     private func plainMaskCoverage(_ index: Int, of draw: LayerDraw, tree: LayerTree) -> CoverageMask?? {
         let node = tree.nodes[index], layer = node.properties
         guard tree.transition(on: index) == nil, layer.kind == .layer, node.children.isEmpty, node.mask == nil,
@@ -171,6 +174,7 @@ extension Compositor {
         return (map, Projection.pixelScale(of: layer.bounds, projected: corners))
     }
 
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func fill(_ mask: CoverageMask?, color: Color, alpha: Double, into surface: inout Surface) {
         guard let mask else { return }
         surface.draw(.fill(mask, Self.drawn(color, alpha: alpha)))

@@ -7,6 +7,7 @@ import AnimRaster
 /// shadowOffset (both in the layer's space, so they turn and scale with it), tinted with
 /// shadowColor × shadowOpacity and drawn behind the layer. masksToBounds clips it.
 extension Compositor {
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawShadow(_ draw: LayerDraw, alpha: Double, into surface: inout Surface) {
         precondition(surface.bands == nil, "a layer's own shadow is drawn into its offscreen, never into a banded canvas")
         let shape = draw.shape, layer = shape.layer
@@ -36,6 +37,7 @@ extension Compositor {
     /// ``drawPlainLayer(_:layer:map:scale:alpha:into:)`` to draw with the layer's background and
     /// border; nil when it was drawn (or there is none).
     @discardableResult
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
                           alpha: Double, keep: Bool = false, into surface: inout Surface) -> (SolidFill, UniformPicture)? {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
@@ -57,6 +59,7 @@ extension Compositor {
     ///
     /// On a canvas with untouched pixels, what such a layer draws is kept by its shape, phase and
     /// colours (``PlainLayerCache``): a layer that comes back to a phase is one lookup.
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawPlainLayer(_ key: ShadowKey, layer: LayerProperties, map: Homography, scale: Double, alpha: Double,
                         into surface: inout Surface) {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)

@@ -8,6 +8,7 @@ import AnimRaster
 /// to 1/8 device pixel, mapped to the canvas and scan-converted exactly under their fill rule (the
 /// stroke's outline is filled non-zero).
 extension Compositor {
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawShape(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
         let layer = shape.layer
         guard layer.kind == .shape, let path = layer.shape.path, !path.isEmpty, alpha > 0 else { return }

@@ -8,6 +8,7 @@ import AnimText
 /// pixel, mapped through the layer's homography and filled (non-zero) in `foregroundColor`. Like
 /// CATextLayer's bounds-sized backing store, the text is cut at the bounds rectangle.
 extension Compositor {
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawText(of shape: LayerShape, alpha: Double, into surface: inout Surface) {
         let layer = shape.layer
         let b = layer.bounds.standardized

@@ -6,6 +6,7 @@ import AnimRaster
 /// instead of its rendering, the effect between its snapshot from just before the transition's
 /// changes (the `old` tree, frozen) and its live rendering, composited once with the layer's opacity.
 extension Compositor {
+    @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawTransition(_ tr: LayerTransition, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
         let live = tree.nodes[tr.layer].properties
         let opacity = live.opacity.isNaN ? 0 : min(1, max(0, live.opacity))
