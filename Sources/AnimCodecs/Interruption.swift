@@ -77,6 +77,13 @@ public enum Interruption {
         try moving.withLock { _ throws(E) in try body() }
     }
 
+    /// Ignores SIGPIPE and SIGXFSZ, whose default is to end the process: a write that would raise
+    /// them fails with EPIPE or EFBIG instead, and goes the way of any failed write.
+    public static func failWritesInsteadOfDying() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// Handles SIGINT, SIGTERM and SIGHUP from now on (once per process; later calls do nothing).
     public static func install() {
         let first = installed.withLock { done in
