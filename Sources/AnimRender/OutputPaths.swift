@@ -24,7 +24,23 @@ public enum OutputPaths {
                 return "\(other.option) and \(output.option) name the same file (\(output.path)); give each output its own path"
             }
         }
+        for folder in named where folder.option == "--png-dir" {
+            if let output = named.first(where: { $0.option != "--png-dir" && isFrameFile($0.path, in: folder.path) }) {
+                return "\(output.option) \(output.path) is a frame file of --png-dir \(folder.path), which would overwrite it; "
+                    + "give it a path outside that folder or another name"
+            }
+        }
         return nil
+    }
+
+    /// Whether `path` is a file `--png-dir folder` writes frames as: frame_….png directly in it.
+    static func isFrameFile(_ path: String, in folder: String) -> Bool {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let slash = trimmed.lastIndex(of: "/")
+        let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
+        let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+        return identity(parent) == identity(folder)
     }
 
     /// What each output writes, and the file name endings that format goes by.

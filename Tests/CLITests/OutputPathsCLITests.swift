@@ -29,6 +29,10 @@ struct OutputPathsCLITests {
         (["--gif", "x.gif", "--webp", "./x.gif"], "--gif and --webp name the same file (./x.gif)"),
         (["--png-dir", "out", "--contact-sheet", "out/"], "--png-dir and --contact-sheet name the same file (out/)"),
         (["--gif", "link.json"], "--gif link.json would overwrite the scene file scene.json"),
+        (["--png-dir", "frames", "--gif", "frames/frame_00000.png"],
+         "--gif frames/frame_00000.png is a frame file of --png-dir frames, which would overwrite it"),
+        (["--contact-sheet", "./sub/frame_00001.png", "--png-dir", "sub"],
+         "--contact-sheet ./sub/frame_00001.png is a frame file of --png-dir sub, which would overwrite it"),
     ])
     func anOutputCannotOverwriteTheSceneOrAnotherOutput(_ options: [String], _ message: String) throws {
         let dir = try folder()
