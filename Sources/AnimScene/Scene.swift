@@ -113,4 +113,8 @@ public enum SceneLimits {
     /// stay within 2–3 MB of the 8 MB a Linux thread gets by default. At 256 a chain of 217
     /// layers overflowed the stack (session 59's audit).
     public static let maxDepth = 128
+    /// The most characters of text a scene may shape, all its different strings together: each
+    /// glyph's outline is kept (about 1.4 KB a glyph at worst), so 6 million characters asked for
+    /// 8 GB before this limit (session 59's audit); 200,000 keep it under 300 MB.
+    public static let maxTextCharacters = 200_000
 }

@@ -13,6 +13,8 @@ enum TextStyleKey: String, CaseIterable {
 /// about the default font).
 struct TextSources {
     var strings = Set<String>()
+    /// Characters in `strings`, all of them together (``SceneLimits/maxTextCharacters``).
+    var characters = 0
     var fonts = NamedFiles()
     var firstTextLayer: JSONReader?
 }
@@ -26,7 +28,14 @@ extension SceneDecoder {
         case .string:
             if reader.isNull { return .text(.string(nil)) }
             let s = try reader.string()
-            text.strings.insert(s)
+            if !text.strings.contains(s) {
+                guard text.characters + s.count <= SceneLimits.maxTextCharacters else {
+                    throw reader.error("the scene's strings have more than \(SceneLimits.maxTextCharacters) characters in all "
+                                       + "(this one has \(s.count))")
+                }
+                text.characters += s.count
+                text.strings.insert(s)
+            }
             return .text(.string(s))
         case .font:
             if reader.isNull { return .text(.font(nil)) }

@@ -65,6 +65,23 @@ struct TextDecodingTests {
         #expect(scene.text.lookup(font: key, string: "Yo")?.face.path == key)
     }
 
+    /// Shaping keeps every glyph's outline: a scene's different strings together have at most
+    /// SceneLimits.maxTextCharacters characters (a string repeated counts once), and the string
+    /// that goes past it is the error.
+    @Test func textBeyondTheLimitIsLocated() {
+        let half = String(repeating: "W", count: SceneLimits.maxTextCharacters / 2)
+        func scene(_ strings: [String]) -> String {
+            let layers = strings.enumerated().map { #"{"id": "t\#($0.offset)", "type": "text", "string": "\#($0.element)"}"# }
+            return #"{"canvas": {"width": 10, "height": 10}, "layers": [\#(layers.joined(separator: ", "))]}"#
+        }
+        let e = base.errors(scene([half, half, half + "xy", "short"]))
+        #expect(e.count == 1)
+        #expect(e.first?.path?.description == "layers[2].string")
+        #expect(e.first?.message == "the scene's strings have more than 200000 characters in all (this one has 100002)", "\(e.map(\.message))")
+        // Exactly at the limit: the repeated string counts once.
+        #expect((try? base.decode(scene([half, half, String(half.dropLast()) + "x"]))) != nil)
+    }
+
     @Test func missingFontIsLocated() {
         let e = base.errors("""
             {"canvas": {"width": 10, "height": 10},
