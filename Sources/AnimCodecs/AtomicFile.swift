@@ -51,13 +51,17 @@ public enum AtomicFile {
         Interruption.deregister(token)
     }
 
-    /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path`; O_EXCL makes the name unique even when
-    /// several threads write to the same folder. It is registered with ``Interruption`` before it
-    /// exists; the caller deregisters it once it is renamed or removed.
+    /// Opens a new ".<name>.tmp-<pid>-<n>" beside `path` (".animrender.tmp-<pid>-<n>" when that
+    /// would be longer than a file name may be, 255 bytes: an output named near that limit is
+    /// legal); O_EXCL makes the name unique even when several threads write to the same folder.
+    /// It is registered with ``Interruption`` before it exists; the caller deregisters it once it
+    /// is renamed or removed.
     private static func createTemporary(for path: String) throws(CodecError) -> (Int32, String, Interruption.Token) {
         let (folder, name) = split(path)
         for attempt in 0..<10_000 {
-            let temp = folder + "." + name + ".tmp-\(getpid())-\(attempt)"
+            let suffix = ".tmp-\(getpid())-\(attempt)"
+            let own = "." + name + suffix
+            let temp = folder + (own.utf8.count <= 255 ? own : ".animrender" + suffix)
             let token = Interruption.register(.file(temp))
             let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
             if fd >= 0 { return (fd, temp, token) }

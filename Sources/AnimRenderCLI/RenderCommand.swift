@@ -115,6 +115,7 @@ struct RenderCommand: ParsableCommand {
         }
         try validateRange()
         try validateOutputs()
+        try refuseRepeatedOutputs(CommandLine.arguments.dropFirst())
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
         if png != nil && frame == nil && time == nil { throw ValidationError("--png needs --frame N or --time T") }
         if (frame != nil || time != nil) && png == nil { throw ValidationError("--frame and --time need --png OUT.png") }
@@ -123,6 +124,16 @@ struct RenderCommand: ParsableCommand {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be greater than 0 and at most 1000") }
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+    }
+
+    /// An output option given twice would keep only its last path and drop the first output
+    /// without a word: refused instead. `arguments` up to a `--` that ends the options.
+    func refuseRepeatedOutputs(_ arguments: ArraySlice<String>) throws {
+        let names = ["--gif", "--apng", "--webp", "--mp4", "--webm", "--png-dir", "--png", "--contact-sheet"]
+        let given = arguments.prefix { $0 != "--" }.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 }
+        if let name = names.first(where: { name in given.filter { $0 == name }.count > 1 }) {
+            throw ValidationError("\(name) is given more than once: one command writes one \(name) output (run it again for another file)")
+        }
     }
 
     /// Every output with the option that names it.

@@ -46,6 +46,25 @@ struct OutputPathsCLITests {
         #expect(RestrictedRun.listing(dir) == ["link.json", "scene.json", "sub"])
     }
 
+    /// Given twice, an output option kept only its last path: the first output was dropped silently.
+    @Test(arguments: [["--gif", "a1.gif", "--gif", "a2.gif"], ["--png-dir", "f1", "--gif=x.gif", "--png-dir=f2"]])
+    func anOutputOptionGivenTwiceIsRefused(_ options: [String]) throws {
+        let dir = try folder()
+        let r = try CommandRunner.run(["scene.json"] + options, in: dir)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("is given more than once"), "\(r.stderr)")
+        #expect(RestrictedRun.listing(dir) == ["scene.json"])
+    }
+
+    /// A legal file name near the 255-byte limit: the temporary file beside it must not be longer.
+    @Test func anOutputNamedNearTheLimitIsWritten() throws {
+        let dir = try folder()
+        let name = String(repeating: "a", count: 251) + ".gif"
+        let r = try CommandRunner.run(["scene.json", "--gif", name, "--quiet"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(RestrictedRun.listing(dir) == [name, "scene.json"])
+    }
+
     @Test(arguments: [
         (["--fps", "-5"], "--fps must be greater than 0"),
         (["--scale", "-2"], "--scale must be greater than 0"),
