@@ -136,6 +136,14 @@ extension SceneDecoder {
             state.setStack(nav.id, stack + [named])  // so that its pop adds no error of its own
             return
         }
+        if to.id == nav.id || stack.contains(to.id), let r = object.optional("viewController") {
+            // UIKit: "Pushing the same view controller instance more than once is not supported".
+            let which = to.id == nav.id ? "a navigation controller cannot be pushed onto itself"
+                : "'\(to.id)' is already on the stack of '\(nav.id)' at that time; UIKit refuses to push it again"
+            errors.append(r.error(which))
+            state.setStack(nav.id, stack + [named])
+            return
+        }
         let context = makeContext(.push, from: top.view, to: to.view, container: nav.view, style: nil, at: t)
         if lower(ControllerPlan(context: context, style: nil, removesFrom: true, addsTo: true), object) || errors.count > errorCount {
             state.setStack(nav.id, stack + [to.id])

@@ -45,8 +45,20 @@ extension SceneDecoder {
             if controller(id) != nil {
                 errors.append(idReader.error("duplicate view controller id '\(id)'"))
             }
-            let stack = object.optional("viewControllers").flatMap { r in attempt { () throws(SceneError) in try r.array() } }
-                .map { $0.compactMap { r in attempt { () throws(SceneError) in try r.string() } } }
+            let stackReaders = object.optional("viewControllers").flatMap { r in attempt { () throws(SceneError) in try r.array() } }
+            var stack: [String]?
+            for r in stackReaders ?? [] {
+                guard let child = attempt({ () throws(SceneError) in try r.string() }) else { continue }
+                // UIKit: "All view controllers in a navigation controller must be distinct".
+                if child == id {
+                    errors.append(r.error("'\(id)' cannot be on its own navigation stack"))
+                } else if stack?.contains(child) == true {
+                    errors.append(r.error("'\(child)' is on the stack twice; UIKit requires the view controllers of a navigation controller to be distinct"))
+                } else {
+                    stack = (stack ?? []) + [child]
+                }
+            }
+            if stackReaders != nil, stack == nil { stack = [] }
             controllers.declare(ViewControllerDecl(id: id, view: view, stack: stack, path: item.path))
         }
         for decl in controllers.decls { for child in decl.stack ?? [] where controller(child) == nil {

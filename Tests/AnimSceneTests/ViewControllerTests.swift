@@ -327,6 +327,43 @@ struct ViewControllerTests: SceneFixture {
         }
     }
 
+    /// UIKit refuses to push a view controller that is already on the stack, and a navigation
+    /// controller's view controllers must be distinct (an audit found both accepted, the canvas
+    /// going blank as the view removed itself).
+    @Test func pushingAViewControllerAlreadyOnTheStackIsAnError() throws {
+        func messages(_ timeline: String) -> [String] {
+            do {
+                _ = try navigation(timeline)
+                return []
+            } catch let e as SceneErrors {
+                return e.errors.map { "\($0.path!): \($0.message)" }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        #expect(messages(#"{"at": 0.1, "push": {"navigationController": "nav", "viewController": "firstVC"}}"#) == [
+            "timeline[0].push.viewController: 'firstVC' is already on the stack of 'nav' at that time; UIKit refuses to push it again"])
+        #expect(messages(#"{"at": 0.1, "push": {"navigationController": "nav", "viewController": "nav"}}"#) == [
+            "timeline[0].push.viewController: a navigation controller cannot be pushed onto itself"])
+        // Pushed, popped, pushed again: fine.
+        #expect(messages(#"{"at": 0, "push": {"navigationController": "nav", "viewController": "secondVC", "animated": false}}, "#
+            + #"{"at": 1, "pop": {"navigationController": "nav", "animated": false}}, "#
+            + #"{"at": 2, "push": {"navigationController": "nav", "viewController": "secondVC", "animated": false}}"#).isEmpty)
+    }
+
+    @Test func aNavigationStackOfItselfOrTwiceTheSameIsAnError() {
+        let e = sceneErrors("""
+            {"canvas": {"width": 240, "height": 400, "duration": 1},
+             "layers": [{"id": "navView", "sublayers": [{"id": "first"}]}],
+             "viewControllers": [{"id": "firstVC", "view": "first"},
+                                 {"id": "nav", "view": "navView", "viewControllers": ["nav", "firstVC", "firstVC"]}]}
+            """)
+        #expect(e.map { "\($0.path!): \($0.message)" } == [
+            "viewControllers[1].viewControllers[0]: 'nav' cannot be on its own navigation stack",
+            "viewControllers[1].viewControllers[2]: 'firstVC' is on the stack twice; UIKit requires the view controllers of a navigation controller to be distinct",
+        ])
+    }
+
     @Test func theRootOfANavigationSceneIsTheNavigationController() throws {
         let s = try navigation(#"{"at": 0.5, "present": {"viewController": "secondVC", "animated": false}}"#)
         #expect(windowChildren(s, at: 0) == ["navView"])
