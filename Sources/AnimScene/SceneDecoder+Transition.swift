@@ -51,6 +51,12 @@ extension SceneDecoder {
             errors.append(fromReader.error("\(verb) animates the superlayer of 'from', and '\(tree.nodes[from].id)' has none "
                                            + "(it is detached, or a mask)", hint: "use a layer that is in the layer tree when the transition starts"))
         }
+        if let from, let to, let toReader = object.optional("to"), contains(to, from) {
+            // UIKit: a view cannot become a subview of itself or of one of its own subviews.
+            errors.append(toReader.error("\(verb) puts 'to' in the superlayer of 'from', and '\(tree.nodes[to].id)' "
+                                         + (to == from ? "is 'from' itself" : "contains '\(tree.nodes[from].id)'")
+                                         + ": a layer cannot become its own sublayer"))
+        }
         var v = ViewTransition(target: .superlayer(of: from ?? 0), effect: nil, duration: transitionDuration(object) ?? 0)
         v.swap = ViewTransition.Swap(from: from ?? 0, to: to ?? 0, showsAndHides: false)
         decodeTransitionOptions(object, into: &v, allowsShowHide: true)
@@ -68,6 +74,16 @@ extension SceneDecoder {
         while layerIndex.index(of: id, in: tree) != nil { n += 1; id = "(root layer \(n))" }
         rootContainer = makeCanvasContainer(id: id)
         return rootContainer!
+    }
+
+    /// Whether `layer` is `other` or one of its ancestors in the layer tree as the scene starts.
+    private func contains(_ layer: Int, _ other: Int) -> Bool {
+        var node: Int? = other
+        while let n = node {
+            if n == layer { return true }
+            node = tree.nodes[n].parent
+        }
+        return false
     }
 
     /// Whether the layer is a sublayer of another (not a root layer, not detached, not a mask).

@@ -82,6 +82,21 @@ struct TransitionDecodingTests: SceneFixture {
         #expect(after.transitions.map(\.layer) == [4])
     }
 
+    /// `to` takes `from`'s place in its superlayer: `to` being that superlayer (or above it, or
+    /// `from` itself) would make a layer its own sublayer (an audit found it accepted).
+    @Test(arguments: ["box", "outer", "a"])
+    func toContainingFromIsAnError(_ to: String) {
+        let e = sceneErrors("""
+            {"canvas": {"width": 100, "height": 100, "duration": 1},
+             "layers": [{"id": "outer", "sublayers": [{"id": "box", "sublayers": [{"id": "a"}]}]}],
+             "timeline": [{"at": 0, "transitionFromView": {"from": "a", "to": "\(to)", "duration": 0.5}}]}
+            """)
+        let what = to == "a" ? "is 'from' itself" : "contains 'a'"
+        #expect(e.map { "\($0.path!): \($0.message)" } == [
+            "timeline[0].transitionFromView.to: transitionFromView puts 'to' in the superlayer of 'from', and '\(to)' \(what): "
+                + "a layer cannot become its own sublayer"])
+    }
+
     @Test func transitionFromAMaskedLayerIsAllowed() throws {
         // from's mask does not make it a mask: its superlayer is box.
         let s = try decodeScene("""
