@@ -84,7 +84,8 @@ public enum Interruption {
         signal(SIGXFSZ, SIG_IGN)
     }
 
-    /// Handles SIGINT, SIGTERM and SIGHUP from now on (once per process; later calls do nothing).
+    /// Handles SIGINT, SIGTERM and SIGHUP from now on, and SIGUSR1, SIGUSR2 and SIGALRM, whose
+    /// default is to end the process too (once per process; later calls do nothing).
     public static func install() {
         let first = installed.withLock { done in
             defer { done = true }
@@ -99,7 +100,7 @@ public enum Interruption {
         signalReader = fds[0]
         // A thread of its own (not one of Dispatch's workers, which rendering keeps busy).
         guard PlainThread.start({ Interruption.waitForSignal(Interruption.signalReader) }) else { return }
-        for signo in [SIGINT, SIGTERM, SIGHUP] {
+        for signo in [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM] {
             // A signal the parent set to be ignored stays ignored (`nohup`, background jobs of
             // scripts); one it left blocked (a spawning thread's mask is inherited) is unblocked.
             var old = sigaction()

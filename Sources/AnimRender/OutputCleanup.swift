@@ -9,7 +9,8 @@ public enum OutputCleanup {
         StandardStreams.holdClosedOnes()
     }
 
-    /// Handles SIGINT, SIGTERM and SIGHUP from now on (``Interruption/install()``), and turns
+    /// Handles SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 and SIGALRM from now on
+    /// (``Interruption/install()``), and turns
     /// SIGPIPE (a reader of standard output that went away: `animrender … --gif - | head -c 1`)
     /// and SIGXFSZ (a file past `ulimit -f`) into write errors (EPIPE, EFBIG), which fail the
     /// output with a message and remove what is unfinished, instead of killing the process

@@ -35,7 +35,7 @@ struct InterruptionCLITests {
         (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGUSR1, SIGALRM])
     func anInterruptedFrameFolderIsRemovedWithItsStagedFrames(_ signal: Int32) throws {
         let dir = try CommandRunner.temporaryDirectory()
         let end = try interrupt(["--png-dir", "out/frames"], in: dir, signal: signal) { paths in
