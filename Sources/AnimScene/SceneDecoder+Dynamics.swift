@@ -98,7 +98,7 @@ extension SceneDecoder {
         var b = ItemBehavior(items: try items(o, view))
         b.elasticity = try number(o, "elasticity", min: 0)
         b.friction = try number(o, "friction", min: 0)
-        b.density = try positiveNumber(o, "density")
+        b.density = positive(o, "density")
         b.resistance = try number(o, "resistance", min: 0)
         b.angularResistance = try number(o, "angularResistance", min: 0)
         b.allowsRotation = try o.optional("allowsRotation")?.bool()
@@ -182,13 +182,6 @@ extension SceneDecoder {
         guard let r = o.optional(key) else { return nil }
         let v = try r.number()
         if let min, v < min { throw r.error("\(key) must be \(formatNumber(min)) or more, found \(formatNumber(v))") }
-        return v
-    }
-
-    private func positiveNumber(_ o: JSONObjectReader, _ key: String) throws(SceneError) -> Double? {
-        guard let r = o.optional(key) else { return nil }
-        let v = try r.number()
-        if !(v > 0) { throw r.error("\(key) must be more than 0, found \(formatNumber(v))") }
         return v
     }
 

@@ -29,11 +29,12 @@ extension SceneDecoder {
             if reader.isNull { return .text(.string(nil)) }
             let s = try reader.string()
             if !text.strings.contains(s) {
-                guard text.characters + s.count <= SceneLimits.maxTextCharacters else {
+                let count = s.count
+                guard text.characters + count <= SceneLimits.maxTextCharacters else {
                     throw reader.error("the scene's strings have more than \(SceneLimits.maxTextCharacters) characters in all "
-                                       + "(this one has \(s.count))")
+                                       + "(this one has \(count))")
                 }
-                text.characters += s.count
+                text.characters += count
                 text.strings.insert(s)
             }
             return .text(.string(s))

@@ -46,7 +46,7 @@ extension SceneDecoder {
                 errors.append(idReader.error("duplicate view controller id '\(id)'"))
             }
             let stackReaders = object.optional("viewControllers").flatMap { r in attempt { () throws(SceneError) in try r.array() } }
-            var stack: [String]?
+            var stack = stackReaders.map { _ in [String]() }
             for r in stackReaders ?? [] {
                 guard let child = attempt({ () throws(SceneError) in try r.string() }) else { continue }
                 // UIKit: "All view controllers in a navigation controller must be distinct".
@@ -55,10 +55,9 @@ extension SceneDecoder {
                 } else if stack?.contains(child) == true {
                     errors.append(r.error("'\(child)' is on the stack twice; UIKit requires the view controllers of a navigation controller to be distinct"))
                 } else {
-                    stack = (stack ?? []) + [child]
+                    stack?.append(child)
                 }
             }
-            if stackReaders != nil, stack == nil { stack = [] }
             controllers.declare(ViewControllerDecl(id: id, view: view, stack: stack, path: item.path))
         }
         for decl in controllers.decls { for child in decl.stack ?? [] where controller(child) == nil {
