@@ -91,15 +91,18 @@ extension MediaTiming {
             guard active.isFinite else { return stateAtLocalTime(timeOffset - q) }
             return stateAtLocalTime(active - q + timeOffset)
         }
-        return stateAtLocalTime(q + timeOffset)
+        // Playing forwards with an offset, a reaches AD before the active duration ends: there it
+        // wraps to the start, as a mod AD does (§2.2 step 7), and the frames after it continue from
+        // the start. Frozen (speed 0), a = AD is a scrub to the end and shows the end state.
+        return stateAtLocalTime(q + timeOffset, wrapsAtEnd: speed > 0 && q < activeDuration)
     }
 
     /// The state at local active time `a` (offset included). Inside [0, AD] no wrapping happens, so
-    /// a = AD is the end of the last cycle; outside it `a` wraps around the active duration, as a
-    /// `timeOffset` makes it do.
-    func stateAtLocalTime(_ a: Double) -> TimingState {
+    /// a = AD is the end of the last cycle (unless `wrapsAtEnd`: then it is the start); outside it
+    /// `a` wraps around the active duration, as a `timeOffset` makes it do.
+    func stateAtLocalTime(_ a: Double, wrapsAtEnd: Bool = false) -> TimingState {
         let active = activeDuration
-        if a == active { return endState() }
+        if a == active && !wrapsAtEnd { return endState() }
         if a >= 0 && a < active { return basicState(a) }
         guard active.isFinite && active > 0 else { return basicState(a) }
         var wrapped = a.truncatingRemainder(dividingBy: active)

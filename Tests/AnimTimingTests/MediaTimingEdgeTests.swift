@@ -47,6 +47,27 @@ struct MediaTimingEdgeTests {
         #expect(t.state(atParentTime: 2, removedOnCompletion: true) == nil, "still ends after AD = 2 s")
     }
 
+    @Test func anOffsetPlayReachingTheEndOfTheActiveDurationWrapsToTheStart() {
+        // Step 7 in the active interval (e < AD): a_w = a mod AD, so where e + timeOffset lands
+        // exactly on AD the animation shows its start, which the frames after it continue from.
+        // d = AD = 2, timeOffset 0.5: e = 1.5 → a = 2 → a_w = 0; e = 1.75 → 0.25 (u ⅛).
+        let t = timing { $0.timeOffset = 0.5 }
+        #expect(t.state(atParentTime: 1.5, removedOnCompletion: true) == TimingState(fraction: 0, cycle: 0))
+        #expect(t.state(atParentTime: 1.75, removedOnCompletion: true) == TimingState(fraction: 0.125, cycle: 0))
+        // repeatCount 2 (AD 4), timeOffset 3: e = 1 → a = 4 → the first cycle's start, not the
+        // second cycle's end; with autoreverses (c = 4, AD 8, offset 6) e = 2 → a = 8 → u 0 as well.
+        let repeating = timing { $0.repeatCount = 2; $0.timeOffset = 3 }
+        #expect(repeating.state(atParentTime: 1, removedOnCompletion: true) == TimingState(fraction: 0, cycle: 0))
+        let reversing = timing { $0.repeatCount = 2; $0.autoreverses = true; $0.timeOffset = 6 }
+        #expect(reversing.state(atParentTime: 2, removedOnCompletion: true) == TimingState(fraction: 0, cycle: 0))
+        // Frozen at the same local time it is a scrub to the end (docs/timing.md), and a forwards
+        // fill after AD still holds where the play stopped: a = 2 + 0.5 → 0.5 (u ¼).
+        let frozen = timing { $0.speed = 0; $0.timeOffset = 2 }
+        #expect(frozen.state(atParentTime: 0, removedOnCompletion: true) == TimingState(fraction: 1, cycle: 0))
+        let filling = timing { $0.timeOffset = 0.5; $0.fillMode = .forwards }
+        #expect(filling.state(atParentTime: 5, removedOnCompletion: false) == TimingState(fraction: 0.25, cycle: 0))
+    }
+
     @Test func speedZeroWithAnOffsetBeyondTheDuration() {
         // "Speed 0 freezes: e = 0 always, so only timeOffset selects the time": 3 mod 2 = 1 → u ½,
         // 7 mod 2 = 1 as well, at any parent time.
