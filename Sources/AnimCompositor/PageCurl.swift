@@ -54,33 +54,57 @@ struct PageCurl: LayerWarp {
 
     static let tilt = 0.35  // radians off the axis
 
-    /// Which candidates exist at (u, v): bit 0 flipped back, 1 upper cylinder, 2 lower cylinder,
-    /// 3 flat page; −1 outside the bounds.
+    /// Which pieces of the page lie over (u, v): bit 0 flipped back, 1 upper cylinder, 2 lower
+    /// cylinder, 3 flat page; −1 outside the bounds.
     func region(u: Double, v: Double) -> Int {
         guard inBounds(u, v) else { return -1 }
         let (s, t) = sweep(u, v)
+        let r = radius, f = fold
         var bits = 0
-        let all = candidates(s, lit: false)
-        for i in 0..<4 where all[i].map({ material($0.s, t) != nil }) == true { bits |= 1 << i }
+        if s > f && material(flippedSource(s), t) != nil { bits |= 1 }
+        if s >= f - r && s <= f {
+            let phi = rollAngle(s)
+            if material(upperSource(phi), t) != nil { bits |= 2 }
+            if material(lowerSource(phi), t) != nil { bits |= 4 }
+        }
+        if s >= f && material(s, t) != nil { bits |= 8 }
         return bits
     }
 
     /// The pieces at (u, v) composited bottom up. Sampled top down, stopping at the first opaque
     /// piece: `c.over(x)` is `c` exactly when c's alpha is 255 (x times 0 is +0 for the finite,
     /// non-negative colours here), so what lies beneath it, often the page underneath and its
-    /// shadow, is not sampled and the bytes are those of compositing every piece.
+    /// shadow, is not sampled and the bytes are those of compositing every piece. Lit from above:
+    /// the side of the roll facing the viewer darkens toward its rim; the flat parts keep their
+    /// colour (a light of 1).
     func color(u: Double, v: Double) -> SIMD4<Double> {
         guard inBounds(u, v) else { return SIMD4(repeating: 0) }
         let (s, t) = sweep(u, v)
-        let all = candidates(s, lit: true)
+        let r = radius, f = fold
         var pieces = Pieces()
-        for i in 0..<4 {
+        if s > f, let q = material(flippedSource(s), t) {
+            let piece = Self.paper(curling.sample(q.x, q.y))
+            if piece.isOpaque { return pieces.over(piece) }
+            pieces.push(piece)
+        }
+        if s >= f - r && s <= f {
+            let phi = rollAngle(s)
+            let rim = sine(phi)
+            if let q = material(upperSource(phi), t) {
+                let piece = Self.paper(curling.sample(q.x, q.y)).shaded(1 - 0.25 * rim)
+                if piece.isOpaque { return pieces.over(piece) }
+                pieces.push(piece)
+            }
+            if let q = material(lowerSource(phi), t) {
+                let piece = curling.sample(q.x, q.y).shaded(1 - 0.45 * rim)
+                if piece.isOpaque { return pieces.over(piece) }
+                pieces.push(piece)
+            }
+        }
+        if s >= f {
             // The flat page's material is the point itself (rebuilt from s and t it would be off
             // by rounding, and no longer on a texel's centre, where sampling is a copy).
-            guard let c = all[i], let q = i == 3 ? Point(x: u, y: v) : material(c.s, t) else { continue }
-            var colour = curling.sample(q.x, q.y)
-            if c.back { colour = Self.paper(colour) }
-            let piece = colour.shaded(c.light)
+            let piece = curling.sample(u, v)
             if piece.isOpaque { return pieces.over(piece) }
             pieces.push(piece)
         }
@@ -131,44 +155,21 @@ struct PageCurl: LayerWarp {
         return p
     }
 
-    struct Candidate {
-        var s: Double
-        var back: Bool
-        var light: Double
+    /// Where the page material seen at sweep coordinate s > fold comes from: behind the fold,
+    /// wrapped half way round the roll and lying flipped on top.
+    private func flippedSource(_ s: Double) -> Double {
+        2 * fold - s - Double.pi * radius
     }
 
-    /// Four candidates in a value, so a pixel allocates nothing (an array per pixel was a sixth of
-    /// a curl's time in malloc and release).
-    struct Candidates {
-        let flipped, upper, lower, flat: Candidate?
-
-        subscript(i: Int) -> Candidate? {
-            switch i {
-            case 0: flipped
-            case 1: upper
-            case 2: lower
-            case 3: flat
-            default: preconditionFailure("a page curl has four candidates")
-            }
-        }
+    /// The angle round the roll of the material seen at fold − r ≤ s ≤ fold, from the roll's top.
+    private func rollAngle(_ s: Double) -> Double {
+        arcSine(min(1, max(-1, (fold - s) / radius)))
     }
 
-    /// Top first: flipped back, upper cylinder, lower cylinder, flat page (nil where impossible).
-    /// Unlit (light 1 everywhere) for `region`, which needs only where each piece's material is.
-    private func candidates(_ s: Double, lit: Bool) -> Candidates {
-        let r = radius, f = fold
-        let flipped = s > f ? Candidate(s: 2 * f - s - Double.pi * r, back: true, light: 1) : nil
-        var upper: Candidate?, lower: Candidate?
-        if s >= f - r && s <= f {
-            let phi = arcSine(min(1, max(-1, (f - s) / r)))
-            // Lit from above: the side of the roll facing the viewer darkens toward its rim.
-            let rim = lit ? sine(phi) : 0
-            lower = Candidate(s: f - r * phi, back: false, light: 1 - 0.45 * rim)
-            upper = Candidate(s: f - r * (Double.pi - phi), back: true, light: 1 - 0.25 * rim)
-        }
-        let flat = s >= f ? Candidate(s: s, back: false, light: 1) : nil
-        return Candidates(flipped: flipped, upper: upper, lower: lower, flat: flat)
-    }
+    /// The sweep coordinates of the material on the roll's upper half (its back, seen through the
+    /// roll) and its lower quarter (the front), at roll angle phi.
+    private func upperSource(_ phi: Double) -> Double { fold - radius * (Double.pi - phi) }
+    private func lowerSource(_ phi: Double) -> Double { fold - radius * phi }
 
     /// The page underneath darkens just beyond the roll, where the curl casts its shadow.
     private func shadow(_ s: Double) -> Double {

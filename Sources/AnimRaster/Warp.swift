@@ -14,29 +14,39 @@ public enum Warp {
 
     /// Writes the field's pixels over `area` of `dst` (replacing what is there). Inlinable, with
     /// its helpers, so the caller's module specializes it for its field: called through the
-    /// protocol, every sample was a witness-table call.
+    /// protocol, every sample was a witness-table call. The regions of two rows of pixel corners
+    /// live in one buffer for the whole area, so a row allocates nothing.
     @inlinable public static func render<F: WarpField>(_ field: F, area: PixelRect, into dst: inout Bitmap) {
         let region = area.intersection(PixelRect(minX: 0, minY: 0, maxX: dst.width, maxY: dst.height))
         guard !region.isEmpty else { return }
-        var above = cornerRegions(field, y: region.minY, region)
+        let corners = region.maxX - region.minX + 1
+        let rows = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * corners)
+        defer { rows.deallocate() }
+        var above = rows.baseAddress!, below = above + corners
+        cornerRegions(field, y: region.minY, region, into: above)
         let width = dst.width
         dst.pixels.withUnsafeMutableBytes { out in
+            let bytes = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for y in region.minY..<region.maxY {
-                let below = cornerRegions(field, y: y + 1, region)
-                for x in region.minX..<region.maxX {
-                    let i = x - region.minX
-                    let smooth = above[i] == above[i + 1] && above[i] == below[i] && above[i] == below[i + 1]
+                cornerRegions(field, y: y + 1, region, into: below)
+                var o = (y &* width &+ region.minX) &* 4
+                for i in 0..<(corners - 1) {
+                    let x = region.minX &+ i
+                    let corner = above[i]
+                    let smooth = corner == above[i &+ 1] && corner == below[i] && corner == below[i &+ 1]
                     let c = smooth ? field.color(x: Double(x) + 0.5, y: Double(y) + 0.5) : supersample(field, x, y)
-                    let p = pixel(c), o = (y &* width &+ x) &* 4
-                    out[o] = p.r; out[o &+ 1] = p.g; out[o &+ 2] = p.b; out[o &+ 3] = p.a
+                    let p = pixel(c)
+                    bytes[o] = p.r; bytes[o &+ 1] = p.g; bytes[o &+ 2] = p.b; bytes[o &+ 3] = p.a
+                    o &+= 4
                 }
-                above = below
+                swap(&above, &below)
             }
         }
     }
 
-    @inlinable static func cornerRegions<F: WarpField>(_ field: F, y: Int, _ r: PixelRect) -> [Int] {
-        (r.minX...r.maxX).map { field.region(x: Double($0), y: Double(y)) }
+    /// The field's regions at the corners y of the columns minX…maxX of `r`.
+    @inlinable static func cornerRegions<F: WarpField>(_ field: F, y: Int, _ r: PixelRect, into row: UnsafeMutablePointer<Int>) {
+        for x in r.minX...r.maxX { row[x &- r.minX] = field.region(x: Double(x), y: Double(y)) }
     }
 
     @inlinable static func supersample<F: WarpField>(_ field: F, _ x: Int, _ y: Int) -> SIMD4<Double> {
