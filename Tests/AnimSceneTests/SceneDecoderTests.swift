@@ -57,6 +57,9 @@ struct SceneDecoderTests {
         let p = scene.timeline.model.nodes[0].properties
         #expect(p.anchorPoint == Point(x: 0.5, y: 0.5) && p.opacity == 1 && p.allowsGroupOpacity && p.isDoubleSided)
         #expect(p.borderColor == .black && p.backgroundColor == nil && p.transform == .identity)
+        // §8's shadow defaults: invisible (opacity 0), radius 3, offset (0, −3), opaque black, no path.
+        #expect(p.shadowOpacity == 0 && p.shadowRadius == 3 && p.shadowOffset == Size(width: 0, height: -3))
+        #expect(p.shadowColor == .black && p.shadowPath == nil && p.borderWidth == 0 && p.cornerRadius == 0)
         #expect(scene.canvas.fps == 50 && scene.canvas.scale == 1 && scene.canvas.background == .white)
         #expect(scene.canvas.duration == 1)
     }
