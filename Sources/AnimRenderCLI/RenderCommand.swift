@@ -24,7 +24,7 @@ struct RenderCommand: ParsableCommand {
 
             An output path of - writes that file to standard output once it is complete.
 
-            Exit codes: 0 success, 1 an output could not be written, 2 a bad scene file or a frame or range
+            Exit codes: 0 success, 1 an output could not be written, 2 a bad scene file or a frame or range \
             it does not have, 64 a bad option or combination of options.
             """)
 

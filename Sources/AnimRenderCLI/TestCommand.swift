@@ -14,13 +14,16 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Compare scenes' frames with golden PNGs (exit 0 pass, 1 differences, 2 bad input, 64 bad option).",
         discussion: """
-            Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path relative to
-            the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/). Frames checked: the
-            scene's goldenFrames (else first, middle, last), --all-frames, or --every N.
-            Tolerances: exact unless the scene has goldenTolerance or the options below are given.
-            Recording (--record, else ANIMRENDER_RECORD, else never; CI does not change it): missing,
-            failed or all. failed and all also rewrite an out-of-date golden.json and remove stale
-            goldens (PNGs no checked frame uses). A recording run still fails, so look at the new
+            Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path relative to \
+            the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/).
+
+            Frames checked: the scene's goldenFrames (else first, middle, last), --all-frames, or \
+            --every N. Tolerances: exact unless the scene has goldenTolerance or the options below \
+            are given.
+
+            Recording (--record, else ANIMRENDER_RECORD, else never; CI does not change it): missing, \
+            failed or all. failed and all also rewrite an out-of-date golden.json and remove stale \
+            goldens (PNGs no checked frame uses). A recording run still fails, so look at the new \
             PNGs, then run again.
             """)
 
