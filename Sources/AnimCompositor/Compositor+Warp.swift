@@ -111,11 +111,13 @@ extension Compositor {
 }
 
 extension PixelRect {
-    /// The pixels touched by a polygon's bounding box.
+    /// The pixels touched by a polygon's bounding box, each side within ±10⁹ (a layer placed at
+    /// 3.4e38 points is far off the canvas, not an Int overflow).
     init(enclosing points: [Point]) {
         let xs = points.map(\.x), ys = points.map(\.y)
-        func lo(_ v: Double?) -> Int { Int(max(-1e9, (v ?? 0).rounded(.down))) }
-        func hi(_ v: Double?) -> Int { Int(min(1e9, (v ?? 0).rounded(.up))) }
+        func clamped(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
+        func lo(_ v: Double?) -> Int { clamped((v ?? 0).rounded(.down)) }
+        func hi(_ v: Double?) -> Int { clamped((v ?? 0).rounded(.up)) }
         self.init(minX: lo(xs.min()), minY: lo(ys.min()), maxX: hi(xs.max()), maxY: hi(ys.max()))
     }
 }

@@ -111,6 +111,18 @@ struct ExtremeValuesCLITests {
         try expectRenders(Self.canvas(#""width": 200, "height": 200, "fps": 10, "duration": 0.5"#, layers: Self.dynamicsLayers, timeline: timeline))
     }
 
+    /// A deforming transition (page curl, ripple, suck) on a layer placed beyond Int's range of
+    /// pixels: its pixel box is clamped, nothing of it is on the canvas, and the scene renders
+    /// (the box's lower edge was converted to Int unclamped: a runtime trap, found by fuzzing).
+    @Test(arguments: ["pageCurl", "pageUnCurl", "rippleEffect", "suckEffect"])
+    func deformingTransitionFarOffTheCanvasRenders(_ type: String) throws {
+        for y in ["3.4e38", "-3.4e38", "1e300"] {
+            let layers = #"[{"id": "page", "frame": [20, \#(y), 140, 100], "backgroundColor": "red", "sublayers": [{"id": "a", "frame": [0, 0, 140, 100], "backgroundColor": "blue"}, {"id": "b", "frame": [0, 0, 140, 100], "backgroundColor": "green", "hidden": true}]}]"#
+            let timeline = #"[{"at": 0, "caTransition": {"layer": "page", "type": "\#(type)", "duration": 0.2, "changes": {"a": {"hidden": true}, "b": {"hidden": false}}}}]"#
+            try expectRenders(Self.canvas(#""width": 200, "height": 150, "fps": 20, "duration": 0.3"#, layers: layers, timeline: timeline))
+        }
+    }
+
     /// Expects the scene to render to a GIF with exit 0.
     func expectRenders(_ json: String) throws {
         let (dir, path) = try scene(json)
