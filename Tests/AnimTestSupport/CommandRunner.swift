@@ -21,9 +21,7 @@ public enum CommandRunner {
         process.executableURL = RepositoryPaths.executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = childEnvironment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = output ?? out
         process.standardError = err
@@ -37,6 +35,16 @@ public enum CommandRunner {
                              stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData.wait(), as: UTF8.self),
                              stdoutBytes: [UInt8](outData))
+    }
+
+    /// This process's environment with `extra` on top, and Swift's crash backtracer off unless
+    /// `extra` sets it: a child that traps then exits at once with its signal and the runtime's
+    /// "Fatal error" line, which a test reports as a failure. With the backtracer on, the trapped
+    /// child's `swift-backtrace` helper kept its output pipes open and the test waited forever.
+    public static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        if extra["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        return environment
     }
 
     /// A file holding `bytes`, open for reading (already unlinked).
