@@ -27,6 +27,10 @@ report_status=0
   --report .build/golden-report > /dev/null 2>&1 || report_status=$?
 echo "golden report: .build/golden-report/index.html (animrender test exit $report_status)"
 if [[ $status -eq 0 && $report_status -ne 0 ]]; then status=$report_status; fi
+# Frames byte-identical in a debug build (every scene, every frame; about 5 minutes on 2 cores).
+debug_status=0
+scripts/check-debug-release.sh || debug_status=$?
+if [[ $status -eq 0 && $debug_status -ne 0 ]]; then status=$debug_status; fi
 # Shapes against a peer: the same paths drawn by pycairo must differ only by anti-aliasing (docs/shapes.md).
 peer_status=0
 scripts/peers/compare-shapes-cairo.sh .build/peers || peer_status=$?
