@@ -114,6 +114,20 @@ struct TransitionTests: CompositorFixture {
         #expect((blue.last ?? 0) < (red.first ?? 0))
     }
 
+    /// At the start the entering face is edge-on at the side, and the perspective projects it
+    /// inside the old face, seen from behind: it is the cube's inside and must not show. Progress
+    /// 0 is the old layer exactly, on every side; at 0.05 the new face is still turned away.
+    @Test(arguments: [TransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom])
+    func cubesEnteringFaceIsHiddenWhileItIsTurnedAway(_ side: TransitionSubtype) throws {
+        for progress in [0.0, 0.05] {
+            let b = try drawn(.cube, side, progress: progress)
+            let blue = (0..<200).flatMap { y in columns(b, y: y) { self.rgb($0, $1, $2).b > 0 } }
+            #expect(blue.isEmpty, "\(side) at \(progress): \(blue.count) pixels of the new face")
+        }
+        let start = try drawn(.cube, side, progress: 0)
+        #expect(isRed(start, 51, 76) && isRed(start, 148, 123) && isEmpty(start, 48, 100) && isEmpty(start, 151, 100))
+    }
+
     @Test func pageCurlUncoversTheNewFromTheBottomRightCorner() throws {
         let start = try drawn(.pageCurl, .fromBottom, progress: 0)
         #expect(isRed(start, 148, 123) && isRed(start, 52, 77))
