@@ -85,7 +85,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     public func scrub(local: Double, parent: Double) -> LocalTimeScrub {
         var segments: [LocalTimeScrub.Segment] = []
         var previous = (offset: 0.0, percent: percent(atOffset: 0))
-        let inside = percents.map(\.offset).filter { $0 > 0 && $0 < endOffset }
+        let inside = (percents.map(\.offset) + clampCrossings()).filter { $0 > 0 && $0 < endOffset }.sorted()
         for (offset, p) in zip(inside, percents(atOffsets: inside)) + [(endOffset, finalPercent)] {
             segments.append(.init(start: parent + previous.offset, end: parent + offset,
                                   from: local + duration * previous.percent, to: local + duration * p))
@@ -95,6 +95,23 @@ public struct InteractiveTransition: Hashable, Sendable {
         segments.append(.init(start: parent + endOffset, end: parent + completionOffset,
                               from: local + duration * previous.percent, to: local + duration * target, curve: completionCurve))
         return LocalTimeScrub(segments: segments)
+    }
+
+    /// The offsets where the line between two keys crosses 0 or 1. There the clamped percent bends,
+    /// so the scrub's linear segments break there too, and they follow `percent(atOffset:)`
+    /// (interpolated, then clamped) exactly: keys −0.5 at 0 s and 0.4 at 0.5 s hold 0 until 0.28 s.
+    private func clampCrossings() -> [Double] {
+        var crossings: [Double] = []
+        var previous = PercentKey(offset: 0, percent: 0)
+        for key in percents {
+            let rise = key.percent - previous.percent, span = key.offset - previous.offset
+            for level in [0.0, 1.0] where (previous.percent - level) * (key.percent - level) < 0 && span > 0 {
+                let offset = previous.offset + (level - previous.percent) / rise * span
+                if offset.isFinite { crossings.append(offset) }
+            }
+            previous = key
+        }
+        return crossings
     }
 
     static func clamped(_ p: Double) -> Double { p.isFinite ? min(1, max(0, p)) : 0 }

@@ -18,6 +18,22 @@ struct InteractiveTransitionTests {
         #expect(drive(.finish, speed: 0).completionDuration == 0, "nothing remains at 100%")
     }
 
+    /// Keys whose line leaves 0…1 between them: the rendered (scrubbed) time follows the
+    /// interpolated-then-clamped percent, not a line between the clamped keys. Keys −0.5 at 0.1 s
+    /// and 0.4 at 0.5 s (duration 2): the line crosses 0 at 0.1 + 0.5/0.9 · 0.4 s, so at 0.3 s the
+    /// percent is still 0 (a line between the clamped keys gave 0.2); 1.5 at 1 s crosses 1 at 0.9 s.
+    @Test func scrubFollowsTheClampedPercentBetweenKeys() {
+        let d = InteractiveTransition(id: 1, layers: [0], duration: 2,
+                                      percents: [.init(offset: 0.1, percent: -0.5), .init(offset: 0.5, percent: 0.4), .init(offset: 1, percent: 1.5)],
+                                      ending: .finish, endOffset: 1.2)
+        let scrub = d.scrub(local: 0, parent: 0)
+        for t in stride(from: 0.0, through: 1.2, by: 0.05) {
+            #expect(abs(scrub.localTime(parentTime: t) - 2 * d.percent(atOffset: t)) < 1e-12, "at \(t) s")
+        }
+        #expect(scrub.localTime(parentTime: 0.3) == 0)
+        #expect(abs(scrub.localTime(parentTime: 0.95) - 2) < 1e-12)
+    }
+
     @Test func completionTimeFollowsUIKitsFormula() {
         let d = InteractiveTransition(id: 1, layers: [0], duration: 2, percents: [.init(offset: 1, percent: 0.25)],
                                       ending: .finish, endOffset: 1, completionSpeed: 0.5)
