@@ -34,7 +34,7 @@ extension SceneDecoder {
             guard let steps = decodeAnimator(r, context: &ctx) else { return false }
             work.steps = steps
         } else if animated {
-            work = builtInSteps(plan, ctx)
+            work = builtInSteps(plan, ctx, interactive: object.optional("interactive") != nil)
         }
         let drive = animated ? object.optional("interactive").flatMap { decodeInteractive($0, ctx, rigid: work.leadingTransition != nil, also: work.transient) } : nil
         let cancelled = drive?.ending == .cancel
@@ -65,16 +65,21 @@ extension SceneDecoder {
         return !cancelled
     }
 
-    /// UIKit's own animations for each style (durations and curves: BuiltInTiming).
-    func builtInSteps(_ plan: ControllerPlan, _ ctx: TransitionContext) -> AnimatorSteps {
+    /// UIKit's own animations for each style (durations and curves: BuiltInTiming). A push or pop
+    /// driven by a gesture runs its animation linearly, so the moving view follows the finger
+    /// (`_UINavigationParallaxTransition` picks the linear curve when its context is interactive;
+    /// the completion still plays along the completion curve).
+    func builtInSteps(_ plan: ControllerPlan, _ ctx: TransitionContext, interactive: Bool = false) -> AnimatorSteps {
         let b = ctx.containerBounds
+        let navigation = ctx.kind == .push || ctx.kind == .pop
+        let curve: TimingFunction = interactive && navigation ? .linear : .easeInEaseOut
         func centre(_ layer: Int) -> Point {
             let a = tree.nodes[layer].properties.anchorPoint
             return Point(x: b.origin.x + a.x * b.width, y: b.origin.y + a.y * b.height)
         }
         func value(_ path: String, _ v: Double) -> LayerSetting { .value(LayerKeyPath(path)!, .number(v)) }
         func animate(_ changes: [(Int, [LayerSetting])]) -> Action {
-            .animate(UIViewAnimation(duration: ctx.duration, curve: .easeInEaseOut,
+            .animate(UIViewAnimation(duration: ctx.duration, curve: curve,
                                      changes: changes.map { LayerChanges(layer: $0.0, settings: $0.1) }))
         }
         func set(_ layer: Int, _ settings: [LayerSetting]) -> Action { .set([(layer: layer, changes: settings)]) }

@@ -160,7 +160,11 @@ struct ViewControllerTests: SceneFixture {
                               "interactive": {"percent": [[0, 0], [0.5, 0.4]], "cancel": {"at": 0.5, "completionCurve": "linear"}}}}
             """)
         #expect(navChildren(s, at: 0.5).ids == ["second"])
-        let atPercent = 1 - TimingFunction.easeInEaseOut.value(at: 0.4)
+        // While the gesture runs, the pop is linear in the percent (the view follows the finger,
+        // as _UINavigationParallaxTransition makes it when interactive): 20 % at 1.25 s is 20 % of
+        // the width, 120 + 0.2 × 240 (easeInEaseOut gave 120 + 0.104 × 240).
+        #expect(abs(x(s, "second", at: 1.25) - (120 + 0.2 * 240)) < 1e-9)
+        let atPercent = 1 - 0.4
         #expect(abs(navChildren(s, at: 1.5).dimming! - 0.1 * atPercent) < 1e-12, "the gesture drives the dimming too")
         // cancel at 40 %: 0.4 × 0.35 s back to the start, so it ends at 1.64.
         #expect(navChildren(s, at: 1.63).ids == ["first", "dim", "edge", "second"])
