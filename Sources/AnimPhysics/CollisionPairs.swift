@@ -59,6 +59,11 @@ struct CollisionPairs: Hashable, Sendable {
         boundaries += Array(repeating: nil, count: extra)
     }
 
+    /// Whether some behaviour lets `body` collide with another item or with a boundary.
+    func collides(_ body: Int) -> Bool {
+        body < boundaries.count && (!itemMemberships[body].isEmpty || !boundaryMemberships[body].isEmpty)
+    }
+
     /// The place of the pair (i, j), i < j, or nil when no behaviour lets them collide.
     func rank(_ i: Int, _ j: Int) -> Rank? {
         guard j < boundaries.count else { return nil }

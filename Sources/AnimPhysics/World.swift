@@ -38,10 +38,12 @@ public struct World: Hashable, Sendable {
     }
 
     /// How many sub-steps the next step of length h takes: enough for the speed a body reaches by
-    /// the step's end (its velocity now plus what gravity and its force add over the step).
+    /// the step's end (its velocity now plus what gravity and its force add over the step). Only a
+    /// body that collides with something can tunnel: one that collides with nothing never splits
+    /// the step, so free flight keeps UIKit's fixed 1/120 s step however fast or small the item.
     public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
-        for i in bodies.indices where bodies[i].isDynamic && bodies[i].minHalfExtent > 0 {
+        for i in bodies.indices where bodies[i].isDynamic && bodies[i].minHalfExtent > 0 && collisions.collides(i) {
             ratio = max(ratio, bodies[i].travelRatio(h))
         }
         // An infinite speed (an absurd push or gravity) takes the most sub-steps, without converting ∞ to Int.
