@@ -46,7 +46,8 @@ TRAPS = ("Fatal error", "Illegal instruction", "Trace/breakpoint trap", "Segment
          "Precondition failed", "Assertion failed", "Stack dump", "Aborted", "Bus error")
 
 EXTREME_NUMBERS = [0, -1, 1, 0.5, -0.0, 1e308, -1e308, 1e-308, 5e-324, 9223372036854775807,
-                   -9223372036854775808, 18446744073709551616, 2147483648, 1e20, 1e9, 65536, 1e-9]
+                   -9223372036854775808, 18446744073709551616, 2147483648, 1e20, 1e9, 65536, 1e-9,
+                   3.4e38, -3.4e38, 1e15]
 KEYS_OF_INTEREST = ["duration", "fps", "scale", "width", "height", "repeatCount", "repeatDuration",
                     "speed", "beginTime", "timeOffset", "autoreverses", "mass", "stiffness",
                     "damping", "initialVelocity", "at", "delay", "fontSize", "lineWidth",
