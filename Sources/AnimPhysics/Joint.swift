@@ -3,6 +3,14 @@ enum Joint: Hashable, Sendable {
     case distance(DistanceJoint)
     case point(PointJoint)
 
+    /// The two bodies the joint ties together.
+    var bodies: (a: Int, b: Int) {
+        switch self {
+        case let .distance(j): (j.a, j.b)
+        case let .point(j): (j.a, j.b)
+        }
+    }
+
     mutating func prepare(_ bodies: inout [Body], dt: Double) {
         switch self {
         case var .distance(j): j.prepare(&bodies, dt: dt); self = .distance(j)

@@ -39,15 +39,38 @@ public struct World: Hashable, Sendable {
 
     /// How many sub-steps the next step of length h takes: enough for the speed a body reaches by
     /// the step's end (its velocity now plus what gravity and its force add over the step). Only a
-    /// body that collides with something can tunnel: one that collides with nothing never splits
-    /// the step, so free flight keeps UIKit's fixed 1/120 s step however fast or small the item.
+    /// body that collides with something can tunnel, or one joined to such a body (a joint can
+    /// hand its speed over within the step). The others never split the step, so free flight and
+    /// a snap or attachment that collides with nothing keep UIKit's fixed 1/120 s step however fast
+    /// or small the item.
     public func substeps(_ h: Double) -> Int {
         var ratio = 1.0
-        for i in bodies.indices where bodies[i].isDynamic && bodies[i].minHalfExtent > 0 && collisions.collides(i) {
+        let splitting = bodiesThatSplitSteps()
+        for i in bodies.indices where splitting[i] && bodies[i].isDynamic && bodies[i].minHalfExtent > 0 {
             ratio = max(ratio, bodies[i].travelRatio(h))
         }
         // An infinite speed (an absurd push or gravity) takes the most sub-steps, without converting ∞ to Int.
         return ratio < Double(PhysicsSettings.maxSubsteps) ? Int(ratio.rounded(.up)) : PhysicsSettings.maxSubsteps
+    }
+
+    /// Per body, whether its speed decides the sub-steps: it collides with something, or joints
+    /// connect it (through any chain of bodies) to one that does.
+    func bodiesThatSplitSteps() -> [Bool] {
+        var splits = bodies.indices.map { collisions.collides($0) }
+        guard !joints.isEmpty, splits.contains(true) else { return splits }
+        // Joints are few (one per attachment or snap spring): relax until nothing changes.
+        var changed = true
+        while changed {
+            changed = false
+            for joint in joints {
+                let (a, b) = joint.bodies
+                guard a < splits.count, b < splits.count, splits[a] != splits[b] else { continue }
+                splits[a] = true
+                splits[b] = true
+                changed = true
+            }
+        }
+        return splits
     }
 
     /// One sub-step; its work is counted before it is done: the bodies, the broad phase as it

@@ -123,6 +123,23 @@ struct AnalyticTests {
         #expect(a.velocity(of: box)!.linear.x < 0, "it bounced back")
     }
 
+    /// A box that collides, tied by a rigid attachment to one that collides with nothing and is
+    /// pushed to 20,000 pt/s: the joint hands the colliding box about half that speed within the
+    /// step, so the pushed box's speed splits the step too (`bodiesThatSplitSteps`), and the
+    /// colliding box meets the zero-thickness boundary 25 pt away instead of passing it.
+    @Test func aJointToAFastBodySplitsTheStep() {
+        var a = animator([box: DynamicItem(center: Point(x: 100, y: 200), size: Size(width: 20, height: 20)),
+                          other: DynamicItem(center: Point(x: 140, y: 200), size: Size(width: 20, height: 20))],
+                         [.push(PushBehavior(items: [other], mode: .instantaneous, magnitude: 8)),
+                          .attachment(AttachmentBehavior(item: box, toItem: other)),
+                          .collision(CollisionBehavior(items: [box], boundaries: [[Point(x: 135, y: 0), Point(x: 135, y: 400)]])),
+                          noResistance([box, other])])
+        #expect(a.world.substeps(h) > 1, "the pushed box is joined to a colliding one")
+        var maxX = 0.0
+        for _ in 0..<60 { maxX = max(maxX, a.run(1).center.x) }
+        #expect(maxX + 10 <= 136, "the colliding box's edge reached \(maxX + 10)")
+    }
+
     /// Gravity of 500 (500,000 pt/s²) adds 4,167 pt/s in one step to a box at rest: the sub-steps
     /// count the speed it reaches by the step's end, so it lands on the floor (sinking a few points
     /// into it at the impact, as Box2D's soft contacts do, then resting on it) instead of starting
