@@ -100,11 +100,14 @@ struct TransitionPose: Equatable {
         return [face(.old, oldAngle), face(.new, newAngle)].filter { $0.facesTheEye(b) }
     }
 
-    /// Whether the face keeps the bounds' winding once posed and projected: false for a face
-    /// turned away from the eye (seen from behind) or reaching behind it.
+    /// Whether the face keeps its winding once posed and projected: false for a face turned away
+    /// from the eye (seen from behind) or wholly behind it. A plane faces the eye or not as a whole,
+    /// so a unit square at the bounds' centre decides, for empty bounds too (a layer of zero width
+    /// still draws its sublayers).
     func facesTheEye(_ b: Rect) -> Bool {
-        guard let posed = Projection.corners(of: b, transform.planeHomography),
-              let flat = Projection.corners(of: b, Transform3D.identity.planeHomography) else { return false }
+        let square = Rect(x: b.origin.x + b.width / 2 - 0.5, y: b.origin.y + b.height / 2 - 0.5, width: 1, height: 1)
+        guard let posed = Projection.corners(of: square, transform.planeHomography),
+              let flat = Projection.corners(of: square, Transform3D.identity.planeHomography) else { return false }
         return Projection.signedArea(posed) * Projection.signedArea(flat) > 0
     }
 

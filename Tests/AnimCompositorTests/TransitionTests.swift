@@ -128,6 +128,22 @@ struct TransitionTests: CompositorFixture {
         #expect(isRed(start, 51, 76) && isRed(start, 148, 123) && isEmpty(start, 48, 100) && isEmpty(start, 151, 100))
     }
 
+    /// A cube on a layer of zero width still turns its sublayers: facing is decided by the plane,
+    /// not by the bounds' own (empty) outline, which culled both faces.
+    @Test func cubeOnALayerOfZeroWidthDrawsItsSublayers() throws {
+        var old = LayerTree()
+        let view = old.append(id: "view", properties: layer(Rect(x: 100, y: 75, width: 0, height: 50), nil), parent: nil)
+        old.append(id: "content", properties: layer(Rect(x: -50, y: 0, width: 100, height: 50), .red), parent: view)
+        var live = old
+        live.nodes[1].properties.backgroundColor = .blue
+        for progress in [0.0, 0.5, 1.0] {
+            live.transitions = [LayerTransition(layer: 0, effect: TransitionEffect(.cube, .fromLeft), progress: progress, old: old)]
+            let b = Shot(bitmap: try render(live))
+            let drawn = (0..<200).flatMap { y in columns(b, y: y) { self.rgb($0, $1, $2).a > 0 } }
+            #expect(!drawn.isEmpty, "at \(progress) nothing is drawn")
+        }
+    }
+
     @Test func pageCurlUncoversTheNewFromTheBottomRightCorner() throws {
         let start = try drawn(.pageCurl, .fromBottom, progress: 0)
         #expect(isRed(start, 148, 123) && isRed(start, 52, 77))

@@ -21,7 +21,7 @@ struct InteractiveTransitionTests {
     /// Keys whose line leaves 0…1 between them: the rendered (scrubbed) time follows the
     /// interpolated-then-clamped percent, not a line between the clamped keys. Keys −0.5 at 0.1 s
     /// and 0.4 at 0.5 s (duration 2): the line crosses 0 at 0.1 + 0.5/0.9 · 0.4 s, so at 0.3 s the
-    /// percent is still 0 (a line between the clamped keys gave 0.2); 1.5 at 1 s crosses 1 at 0.9 s.
+    /// percent is still 0 (a line between the clamped keys gave 0.2); 1.5 at 1 s crosses 1 at 0.77 s.
     @Test func scrubFollowsTheClampedPercentBetweenKeys() {
         let d = InteractiveTransition(id: 1, layers: [0], duration: 2,
                                       percents: [.init(offset: 0.1, percent: -0.5), .init(offset: 0.5, percent: 0.4), .init(offset: 1, percent: 1.5)],
