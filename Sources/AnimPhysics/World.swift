@@ -20,8 +20,9 @@ public struct World: Hashable, Sendable {
         for i in bodies.indices { bodies[i].sleepTime = 0 }
     }
 
-    /// Advances one fixed step, split into equal sub-steps when a body would otherwise move more
-    /// than half its smallest half extent in one (no tunnelling through thin boundaries).
+    /// Advances one fixed step, split into equal sub-steps when a body that collides (or is joined
+    /// to one that does) would otherwise move more than half its smallest half extent in one (no
+    /// tunnelling through thin boundaries; ``substeps(_:)``).
     public mutating func step(_ h: Double = PhysicsSettings.step) {
         var budget = WorkBudget.unlimited
         // An unlimited budget never runs out.
