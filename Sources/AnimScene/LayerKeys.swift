@@ -34,6 +34,15 @@ enum LayerKey {
         + StyleKey.allCases.map { ($0.rawValue, .style($0)) }
         + TextStyleKey.allCases.map { ($0.rawValue, .text($0)) }
 
+    /// UIKit's names for CALayer's keys (`alpha` for `opacity`, …), each with the key it stands for.
+    static let aliases: [(alias: String, of: String)] = [("center", "position"), ("alpha", "opacity"), ("isHidden", "hidden"),
+                                                         ("clipsToBounds", "masksToBounds"), ("isDoubleSided", "doubleSided")]
+
+    /// The key `name` stands for: itself, or the key it is an alias of.
+    static func canonical(_ name: String) -> String {
+        aliases.first { $0.alias == name }?.of ?? name
+    }
+
     /// Keys of the scene contract that this version reads but cannot render yet: using one is an
     /// error rather than a silently wrong picture.
     static let notYetRendered: [String] = []
@@ -75,8 +84,17 @@ extension SceneDecoder {
     /// `allowed` is `LayerKey.layerObjectKeys` or `LayerKey.settingKeys`.
     func decodeSettings(_ object: JSONObjectReader, allowed: AllowedKeys) -> [LayerSetting] {
         var settings: [LayerSetting] = []
+        // The key each name given sets, in order: an alias and its key together would leave the
+        // value to the order they are written in.
+        var given: [(name: String, key: String)] = []
         for name in object.keys {
             guard let reader = object.reader(for: name) else { continue }
+            let canonical = LayerKey.canonical(name)
+            if let other = given.first(where: { $0.key == canonical }) {
+                errors.append(reader.error("'\(name)' and '\(other.name)' both set \(canonical): give one of them"))
+                continue
+            }
+            given.append((name, canonical))
             if LayerKey.notYetRendered.contains(name) {
                 errors.append(reader.error("'\(name)' is part of the scene format but this version of animrender does not render it yet"))
                 continue

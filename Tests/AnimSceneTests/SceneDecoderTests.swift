@@ -139,6 +139,26 @@ struct SceneDecoderTests {
 
     /// Duplicate ids and references are found by id, however many layers there are; the first
     /// declaration is the one named, and a reference resolves to the first layer with the id.
+    /// A UIKit alias given beside the key it stands for (or another alias of it) is refused at the
+    /// second name, on a layer, in `set` and in `animate`'s changes: the value would otherwise
+    /// depend on the order the two are written in.
+    @Test func anAliasBesideItsKeyIsRefused() {
+        let pairs = [("alpha", "opacity", "0.5", "0.2"), ("center", "position", "[1, 2]", "[3, 4]"),
+                     ("isHidden", "hidden", "true", "false"), ("clipsToBounds", "masksToBounds", "true", "false"),
+                     ("isDoubleSided", "doubleSided", "true", "false")]
+        for (alias, key, a, b) in pairs {
+            for (first, second) in [(alias, key), (key, alias)] {
+                let e = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "\#(first)": \#(a), "\#(second)": \#(b)}]}"#)
+                #expect(e.map { $0.path?.description } == ["layers[0].\(second)"])
+                #expect(e.first?.message.contains("'\(second)' and '\(first)' both set \(key)") == true, "\(e)")
+            }
+            let set = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}], "timeline": [{"at": 0, "set": {"a": {"\#(key)": \#(a), "\#(alias)": \#(b)}}}]}"#)
+            #expect(set.map { $0.path?.description } == ["timeline[0].set.a.\(alias)"])
+        }
+        let animate = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}], "timeline": [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0, "opacity": 1}}}}]}"#)
+        #expect(animate.map { $0.path?.description } == ["timeline[0].animate.changes.a.opacity"])
+    }
+
     @Test func manyLayerIDs() throws {
         let layers = (0..<2000).map { #"{"id": "l\#($0)"}"# }.joined(separator: ", ")
         let e = errors("""
