@@ -24,8 +24,8 @@ public enum CanvasCheck {
         return nil
     }
 
-    /// The error for a render of every frame when the scene has none, located where the scene's
-    /// duration comes from; nil when it has frames.
+    /// The error for a render of frames by index (all of them, or `--frame N`) when the scene has
+    /// none, located where the scene's duration comes from; nil when it has frames.
     public static func noFrames(_ r: Renderer, file: String?) -> SceneError? {
         guard r.frameCount == 0 else { return nil }
         return r.scene.durationError(

@@ -43,9 +43,14 @@ struct ContactSheet {
         return (0..<k).map { j in selection.lowerBound + (j * (n - 1) * 2 + (k - 1)) / (2 * (k - 1)) }
     }
 
+    /// Columns and rows for `cells` frames, `columns` a row (default: one row).
+    static func grid(cells: Int, columns: Int?) -> (columns: Int, rows: Int) {
+        let cols = min(cells, max(1, columns ?? cells))
+        return (cols, (cells + cols - 1) / max(1, cols))
+    }
+
     init(frames: [Int], columns: Int?, cellWidth: Int, cellHeight: Int) throws(RenderError) {
-        let cols = min(frames.count, max(1, columns ?? frames.count))
-        let rows = (frames.count + cols - 1) / cols
+        let (cols, rows) = Self.grid(cells: frames.count, columns: columns)
         // The canvas's limits: 16,384 px a side and 64 megapixels (SceneLimits), 256 MB of pixels.
         guard cellWidth * cols <= Bitmap.maxDimension, cellHeight * rows <= Bitmap.maxDimension,
               Double(cellWidth * cols) * Double(cellHeight * rows) <= SceneLimits.maxPixelCount,

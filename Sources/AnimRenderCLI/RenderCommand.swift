@@ -119,6 +119,9 @@ struct RenderCommand: ParsableCommand {
         if frame != nil && time != nil { throw ValidationError("--frame and --time cannot be used together") }
         if png != nil && frame == nil && time == nil { throw ValidationError("--png needs --frame N or --time T") }
         if (frame != nil || time != nil) && png == nil { throw ValidationError("--frame and --time need --png OUT.png") }
+        if png != nil, let other = outputs.first(where: { $0.option != "--png" }) {
+            throw ValidationError("--png writes the one frame of --frame or --time; \(other.option) writes a range of frames: run them as two commands")
+        }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
         if let time, !time.isFinite || time < 0 { throw ValidationError("--time must be a finite number of seconds ≥ 0") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be greater than 0 and at most 1000") }
@@ -167,6 +170,8 @@ struct RenderCommand: ParsableCommand {
         if let colors, !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256") }
         if let gifQuality, !GIFQuality.range.contains(gifQuality) { throw ValidationError("--gif-quality must be 1…100, not \(gifQuality)") }
         if let matte, OutputRequest.parseMatte(matte) == nil { throw ValidationError("--matte must be #RRGGBB, white or black, not '\(matte)'") }
+        let gifOptions = [("--colors", colors != nil), ("--gif-quality", gifQuality != nil), ("--matte", matte != nil)]
+        if gif == nil, let (name, _) = gifOptions.first(where: { $0.1 }) { throw ValidationError("\(name) applies to the GIF: it needs --gif OUT.gif") }
         if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
         if let webpQuality, !(0...100).contains(webpQuality) { throw ValidationError("--webp-quality must be 0…100") }
         if webpQuality != nil && webp == nil { throw ValidationError("--webp-quality needs --webp OUT.webp") }
@@ -199,7 +204,7 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
         if let problem = CanvasCheck.problem(renderer, file: sceneName)
-            ?? (frame == nil && time == nil ? CanvasCheck.noFrames(renderer, file: sceneName) : nil) {
+            ?? (time == nil ? CanvasCheck.noFrames(renderer, file: sceneName) : nil) {
             printError("error: " + problem.formatted(source: source))
             throw ExitCode(2)
         }
@@ -220,7 +225,7 @@ struct RenderCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(1)
         }
-        if !quiet { printSummary(renderer) }
+        if !quiet { printSummary(job) }
     }
 
     private func request() -> OutputRequest {
@@ -247,19 +252,22 @@ struct RenderCommand: ParsableCommand {
         return request
     }
 
-    private func printSummary(_ renderer: Renderer) {
-        let (w, h) = renderer.pixelSize
-        var outputs: [String] = []
-        if let gif { outputs.append(gif) }
-        if let apng { outputs.append(apng) }
-        if let webp { outputs.append(webp) }
-        if let mp4 { outputs.append(mp4) }
-        if let webm { outputs.append(webm) }
-        if let pngDir { outputs.append(pngDir + "/") }
-        if let png { outputs.append(png) }
-        if let contactSheet { outputs.append(contactSheet) }
-        let selected = (try? FrameSelection.resolve(request().range, renderer: renderer))?.frames.count ?? renderer.frameCount
-        let frames = png != nil ? 1 : selected
-        printError("wrote \(outputs.map(OutputRequest.displayName).joined(separator: ", ")): \(frames) frame\(frames == 1 ? "" : "s"), \(w)×\(h) px")
+    /// "wrote a.gif, b.png: 31 frames, 320×480 px; sheet.png: 6 frames, 1920×480 px": outputs of
+    /// the same frame count and size together, as the job writes them.
+    private func printSummary(_ job: RenderJob) {
+        guard let written = try? job.outputs(), !written.isEmpty else { return }
+        var groups: [(paths: [String], frames: Int, width: Int, height: Int)] = []
+        for output in written {
+            let path = OutputRequest.displayName(output.path) + (output.isFolder ? "/" : "")
+            if let last = groups.last, (last.frames, last.width, last.height) == (output.frames, output.width, output.height) {
+                groups[groups.count - 1].paths.append(path)
+            } else {
+                groups.append(([path], output.frames, output.width, output.height))
+            }
+        }
+        let parts = groups.map { g in
+            "\(g.paths.joined(separator: ", ")): \(g.frames) frame\(g.frames == 1 ? "" : "s"), \(g.width)×\(g.height) px"
+        }
+        printError("wrote " + parts.joined(separator: "; "))
     }
 }

@@ -63,6 +63,43 @@ struct OutputOptionsCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// Options that would be ignored are refused: the GIF's own options without a GIF, and a
+    /// single frame's --png beside outputs of a range (which would have got that one frame).
+    @Test func optionsThatWouldBeIgnoredAreRefused() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let apng = dir.appendingPathComponent("a.png").path, png = dir.appendingPathComponent("one.png").path
+        let gif = dir.appendingPathComponent("b.gif").path
+        let cases: [([String], String)] = [
+            (["--apng", apng, "--colors", "16"], "--colors applies to the GIF: it needs --gif OUT.gif"),
+            (["--apng", apng, "--gif-quality", "50"], "--gif-quality applies to the GIF: it needs --gif OUT.gif"),
+            (["--png-dir", dir.appendingPathComponent("f").path, "--matte", "white"], "--matte applies to the GIF: it needs --gif OUT.gif"),
+            (["--frame", "3", "--png", png, "--gif", gif], "--png writes the one frame of --frame or --time; --gif writes a range of frames"),
+            (["--time", "0.5", "--png", png, "--contact-sheet", apng], "--contact-sheet writes a range of frames: run them as two commands"),
+        ]
+        for (extra, message) in cases {
+            let r = try CommandRunner.run([fade] + extra)
+            #expect(r.status == 64, "\(extra)")
+            #expect(r.stderr.contains(message), "\(extra): \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// The summary line counts what each output holds: the frames a GIF keeps (`--to` between two
+    /// frames drops the last), a contact sheet's cells and its own size.
+    @Test func theSummaryCountsEachOutputsFrames() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let gif = dir.appendingPathComponent("to.gif").path, apng = dir.appendingPathComponent("to.png").path
+        let sheet = dir.appendingPathComponent("sheet.png").path
+        let r = try CommandRunner.run([fade, "--to", "0.61", "--gif", gif, "--apng", apng, "--contact-sheet", sheet, "--sheet-count", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // fade-out is 200×200 pt at scale 1 (the sheet: four cells in a row).
+        #expect(r.stderr.contains("wrote \(gif): 30 frames, 200×200 px; \(apng): 31 frames, 200×200 px; \(sheet): 4 frames, 800×200 px"),
+                "\(r.stderr)")
+        #expect(try decodeGIF(URL(fileURLWithPath: gif)).frames.count == 30)
+        let image = try PNGCodec.decodeFile(at: sheet)
+        #expect(image.width == 800 && image.height == 200)
+    }
+
     @Test func loopSetsThePlayCount() throws {
         let dir = try CommandRunner.temporaryDirectory()
         var loops: [Int?] = []
