@@ -78,6 +78,9 @@ struct Options {
             case "--rotate": i += 1; rotate = max(0, Int(args[i]) ?? 0)
             case "--first-pass": firstPass = true
             case "--timeline": timeline = true
+            case let other where other.hasPrefix("-") && other != "-":
+                problem = "unknown option \(other) (AnimBench --help lists them)"
+                return
             default: scene = args[i]
             }
             i += 1
@@ -106,6 +109,18 @@ func seconds() -> Double {
 
 AllocatorTuning.apply()
 
+if let first = CommandLine.arguments.dropFirst().first, ["--help", "-h", "help"].contains(first) {
+    print("""
+        AnimBench: rendering speed of a scene on 1 thread and on all cores (docs/benchmarks.md).
+          AnimBench [SCENE.json] [--frames N] [--repeat R] [--threads 1,2] [--scale S] [--fps F] [--no-floor] [--checksum] [--rotate N]
+          AnimBench SCENE.json --first-pass [--frames N] [--threads T] [--scale S] [--fps F] [--timeline]
+          AnimBench gif-encode DIR COUNT FPS OUT.gif
+          AnimBench probe [PAIRS]
+        The default scene is Scenes/bench/grid-24-layers.json, 60 frames, best of 3 runs. Every option is
+        described at the top of Sources/AnimBench/main.swift.
+        """)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "gif-encode" {
     exit(GIFBench.run(Array(CommandLine.arguments.dropFirst(2))))
 }
