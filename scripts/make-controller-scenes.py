@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 W, H, FPS = 240, 400, 25
 
 
-def screen(ident, color, title, button=None, detached=False):
+def screen(ident, color, title, button=None, detached=False, button_top=H - 90):
     """A view controller's root view: a full-screen page with a title and perhaps a button."""
     subs = [{"id": f"{ident}-bar", "frame": [0, 0, W, 64], "backgroundColor": "#FFFFFF", "opacity": 0.35},
             {"id": f"{ident}-title", "type": "text", "string": title, "fontSize": 22, "alignmentMode": "center",
@@ -21,7 +21,7 @@ def screen(ident, color, title, button=None, detached=False):
         subs.append({"id": f"{ident}-row{i}", "frame": [20, 96 + i * 44, W - 40 - i * 30, 28], "backgroundColor": "#FFFFFF",
                      "opacity": 0.5, "cornerRadius": 8})
     if button:
-        subs.append({"id": f"{ident}-button", "frame": [50, H - 90, W - 100, 44], "backgroundColor": "#FFFFFF", "cornerRadius": 22,
+        subs.append({"id": f"{ident}-button", "frame": [50, button_top, W - 100, 44], "backgroundColor": "#FFFFFF", "cornerRadius": 22,
                      "sublayers": [{"id": f"{ident}-button-title", "type": "text", "string": button, "fontSize": 18,
                                     "alignmentMode": "center", "foregroundColor": color, "frame": [0, 11, W - 100, 24]}]})
     view = {"id": ident, "frame": [0, 0, W, H], "backgroundColor": color, "sublayers": subs}
@@ -36,8 +36,9 @@ def scene(title, description, layers, controllers, timeline, duration, golden):
             "layers": layers, "viewControllers": controllers, "timeline": timeline, "goldenFrames": golden}
 
 
-def two_screens(button="Click me"):
-    layers = [screen("first", "#007AFF", "First", button), screen("second", "#FF9500", "Second", "Dismiss me", detached=True)]
+def two_screens(button="Click me", second_button_top=H - 90):
+    layers = [screen("first", "#007AFF", "First", button),
+              screen("second", "#FF9500", "Second", "Dismiss me", detached=True, button_top=second_button_top)]
     return layers, [{"id": "firstVC", "view": "first"}, {"id": "secondVC", "view": "second"}]
 
 
@@ -64,7 +65,9 @@ def bounce_present():
 
 
 def dimming_present():
-    layers, vcs = two_screens()
+    # The presented view rests 120 pt down, its lowest 120 pt below the screen: its button sits
+    # under the rows, where it can be seen.
+    layers, vcs = two_screens(second_button_top=226)
     animator = {"transitionDuration": 5, "animateTransition": [
         {"set": {"$to": {"frame": [0, "$containerHeight", "$containerWidth", "$containerHeight"]}}},
         {"animate": {"duration": "$duration", "options": "curveLinear", "spring": {"damping": 0.5, "initialVelocity": 0},
