@@ -12,11 +12,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 W, H, FPS = 240, 400, 25
 
 
-def screen(ident, color, title, button=None, detached=False, button_top=H - 90):
-    """A view controller's root view: a full-screen page with a title and perhaps a button."""
+def screen(ident, color, title, button=None, detached=False, button_top=H - 90, bar=True):
+    """A view controller's root view: a full-screen page with a title bar (unless it is a navigation
+    controller's child, whose bar is the navigation controller's) and perhaps a button."""
     subs = [{"id": f"{ident}-bar", "frame": [0, 0, W, 64], "backgroundColor": "#FFFFFF", "opacity": 0.35},
             {"id": f"{ident}-title", "type": "text", "string": title, "fontSize": 22, "alignmentMode": "center",
-             "foregroundColor": "white", "frame": [0, 28, W, 30]}]
+             "foregroundColor": "white", "frame": [0, 28, W, 30]}] if bar else []
     for i in range(3):
         subs.append({"id": f"{ident}-row{i}", "frame": [20, 96 + i * 44, W - 40 - i * 30, 28], "backgroundColor": "#FFFFFF",
                      "opacity": 0.5, "cornerRadius": 8})
@@ -94,9 +95,28 @@ def shrink_dismiss():
                  1.4, frames(0, 0.3, 0.5, 0.7, 0.9, 1.2, 1.36))
 
 
+def navigation_bar():
+    """UINavigationController's bar: above its children's views (a layer after the navigation view),
+    so pushes and pops move the views under it while the bar stays; its titles cross-fade."""
+    def title(ident, text, alpha, frame=(0, 28, W, 30), size=22):
+        return {"id": ident, "type": "text", "string": text, "fontSize": size, "alignmentMode": "center" if size == 22 else "left",
+                "foregroundColor": "white", "frame": list(frame), "alpha": alpha}
+    return {"id": "navbar", "frame": [0, 0, W, 64], "backgroundColor": "#FFFFFF59", "sublayers": [
+        title("navbar-title-list", "List", 1), title("navbar-title-detail", "Detail", 0),
+        title("navbar-back", "‹ List", 0, frame=(10, 30, 90, 26), size=18)]}
+
+
+def bar_fade(at, duration, to_detail):
+    """The bar's titles cross-fading over a push (to the detail) or a pop, alongside the transition."""
+    shown, hidden = (1, 0) if to_detail else (0, 1)
+    return {"at": at, "animate": {"duration": duration, "options": "curveEaseInOut", "changes": {
+        "navbar-title-list": {"alpha": hidden}, "navbar-title-detail": {"alpha": shown}, "navbar-back": {"alpha": shown}}}}
+
+
 def navigation_shrink():
     layers = [{"id": "nav", "frame": [0, 0, W, H], "backgroundColor": "#1C1C1E", "sublayers": [
-        screen("list", "#34C759", "List", "Open"), screen("detail", "#AF52DE", "Detail", "Back", detached=True)]}]
+        screen("list", "#34C759", "List", "Open", bar=False), screen("detail", "#AF52DE", "Detail", "Back", detached=True, bar=False)]},
+        navigation_bar()]
     vcs = [{"id": "navigation", "view": "nav", "viewControllers": ["listVC"]},
            {"id": "listVC", "view": "list"}, {"id": "detailVC", "view": "detail"}]
     pop = {"transitionDuration": 2, "animateTransition": [
@@ -104,9 +124,12 @@ def navigation_shrink():
         {"animate": {"duration": "$duration", "changes": {"$from": {"transform": [{"scale": [0.001, 0.001, 1]}]}, "$to": {"alpha": 1}}}}]}
     return scene("Navigation: push, then pop with the shrinking animator (2 s)",
                  "UINavigationController push with the built-in slide and parallax (0.35 s), then pop with the seed's "
-                 "shrink-to-centre animator over 2 s.",
+                 "shrink-to-centre animator over 2 s. The navigation bar stays above the moving views; its titles "
+                 "cross-fade alongside each transition.",
                  layers, vcs, [{"at": 0.2, "push": {"navigationController": "navigation", "viewController": "detailVC"}},
-                               {"at": 1.0, "pop": {"navigationController": "navigation", "animator": pop}}],
+                               bar_fade(0.2, 0.35, True),
+                               {"at": 1.0, "pop": {"navigationController": "navigation", "animator": pop}},
+                               bar_fade(1.0, 2, False)],
                  3.2, frames(0, 0.3, 0.4, 0.6, 1.5, 2.0, 2.5, 3.16))
 
 
