@@ -95,15 +95,15 @@ def shrink_dismiss():
                  1.4, frames(0, 0.3, 0.5, 0.7, 0.9, 1.2, 1.36))
 
 
-def navigation_bar():
+def navigation_bar(showing_detail=False):
     """UINavigationController's bar: above its children's views (a layer after the navigation view),
     so pushes and pops move the views under it while the bar stays; its titles cross-fade."""
     def title(ident, text, alpha, frame=(0, 28, W, 30), size=22):
         return {"id": ident, "type": "text", "string": text, "fontSize": size, "alignmentMode": "center" if size == 22 else "left",
                 "foregroundColor": "white", "frame": list(frame), "alpha": alpha}
     return {"id": "navbar", "frame": [0, 0, W, 64], "backgroundColor": "#FFFFFF59", "sublayers": [
-        title("navbar-title-list", "List", 1), title("navbar-title-detail", "Detail", 0),
-        title("navbar-back", "‹ List", 0, frame=(10, 30, 90, 26), size=18)]}
+        title("navbar-title-list", "List", 0 if showing_detail else 1), title("navbar-title-detail", "Detail", 1 if showing_detail else 0),
+        title("navbar-back", "‹ List", 1 if showing_detail else 0, frame=(10, 30, 90, 26), size=18)]}
 
 
 def bar_fade(at, duration, to_detail):
@@ -189,19 +189,41 @@ def interactive(ending):
                  2.2, frames(0, 0.4, 0.7, 1.0, 1.2, 1.5, 1.8, 2.16))
 
 
+def bar_follow(points, end_time, ending):
+    """The bar's titles following an interactive pop: linear keyframes through the gesture's
+    percents (at absolute times), then to the end (UIKit drives the bar with the same percents;
+    the completion's easeOut is left linear here)."""
+    start = points[0][0]
+    span = end_time - start
+    final = 1 if ending == "finish" else 0
+    stops = points + [[end_time, final]]
+    keyframes = []
+    for (t0, _), (t1, p1) in zip(stops, stops[1:]):
+        keyframes.append({"relativeStartTime": round((t0 - start) / span, 6), "relativeDuration": round((t1 - t0) / span, 6),
+                          "changes": {"navbar-title-list": {"alpha": p1}, "navbar-title-detail": {"alpha": round(1 - p1, 6)},
+                                      "navbar-back": {"alpha": round(1 - p1, 6)}}})
+    return {"at": start, "animateKeyframes": {"duration": round(span, 6), "options": "curveLinear", "keyframes": keyframes}}
+
+
 def swipe_back(ending):
     layers = [{"id": "nav", "frame": [0, 0, W, H], "backgroundColor": "#1C1C1E", "sublayers": [
-        screen("list", "#34C759", "List", "Open"), screen("detail", "#AF52DE", "Detail", "Back", detached=True)]}]
+        screen("list", "#34C759", "List", "Open", bar=False), screen("detail", "#AF52DE", "Detail", "Back", detached=True, bar=False)]},
+        navigation_bar(showing_detail=True)]
     vcs = [{"id": "navigation", "view": "nav", "viewControllers": ["listVC"]},
            {"id": "listVC", "view": "list"}, {"id": "detailVC", "view": "detail"}]
     percent = [[0, 0], [0.3, 0.25], [0.6, 0.55], [0.7, 0.6]] if ending == "finish" else [[0, 0], [0.3, 0.2], [0.6, 0.35], [0.7, 0.3]]
     end = {"at": 0.7, "completionSpeed": 1, "completionCurve": "easeOut"}
+    # The rest of the 0.35-s pop at completion speed 1: what is left of it to finish, or what was done to cancel.
+    last = percent[-1][1]
+    end_time = 0.2 + 0.7 + (1 - last if ending == "finish" else last) * 0.35
     return scene(f"Swipe back: an interactive pop that {ending}es",
                  f"A navigation stack of two; the edge-pan gesture drives UIKit's built-in pop (slide with 30 % parallax "
-                 f"and the dimming of the covered view) through percents, then the scene calls {ending}().",
+                 f"and the dimming of the covered view) through percents, then the scene calls {ending}(). The navigation "
+                 f"bar stays above the views; its titles follow the same percents.",
                  layers, vcs, [{"at": 0, "push": {"navigationController": "navigation", "viewController": "detailVC", "animated": False}},
                                {"at": 0.2, "pop": {"navigationController": "navigation",
-                                                   "interactive": {"percent": percent, ending: end}}}],
+                                                   "interactive": {"percent": percent, ending: end}}},
+                               bar_follow([[0.2 + t, p] for t, p in percent], end_time, ending)],
                  1.4, frames(0, 0.36, 0.6, 0.8, 0.9, 0.96, 1.1, 1.36))
 
 
