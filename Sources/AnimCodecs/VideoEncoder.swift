@@ -11,7 +11,8 @@ import AnimRaster
 /// TMPDIR (or /tmp) and ``finish()`` copies it to standard output.
 ///
 /// MP4 has no alpha: frames are shown over black (premultiplied colour is exactly colour over black),
-/// as yuv420p, padded to even sizes. WebM keeps alpha (yuva420p) when `alpha` is set. Metadata is
+/// as yuv420p, padded to even sizes with the edge repeated. WebM keeps alpha (yuva420p) when `alpha`
+/// is set. Both are BT.709, limited range, and tagged so (``codecArguments(_:alpha:width:height:)``). Metadata is
 /// bit-exact (no encoder version, no dates), so the same frames give the same file.
 public final class VideoEncoder {
     public enum Format: String, Sendable {
@@ -44,7 +45,8 @@ public final class VideoEncoder {
             // -xerror: without it ffmpeg 5 exits 0 after "Error writing trailer …: No space left on device"
             // (or File too large), which would rename a truncated file into place.
             child = try ChildProcess(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-xerror", "-y"] + input
-                                     + Self.codecArguments(format, alpha: self.alpha) + ["-f", format.rawValue, temporary])
+                                     + Self.codecArguments(format, alpha: self.alpha, width: width, height: height)
+                                     + ["-f", format.rawValue, temporary])
         } catch {
             unlink(temporary)
             Interruption.deregister(temporaryToken)
@@ -145,15 +147,29 @@ public final class VideoEncoder {
         fps == fps.rounded() ? String(Int(fps)) : String(fps)
     }
 
-    private static func codecArguments(_ format: Format, alpha: Bool) -> [String] {
+    /// The encoder and its pixel pipeline. The RGB frames are converted to YUV with the BT.709
+    /// matrix in limited range and tagged so (primaries, transfer, matrix, range): an untagged
+    /// video is read as BT.601 by some players and BT.709 by others, which shifts saturated
+    /// colours by up to 20 levels (ffmpeg's default conversion is BT.601, untagged). H.264's 4:2:0
+    /// needs even sizes: an odd width or height gets one more column or row repeating the last
+    /// one (`fillborders` smear), not a black line.
+    static func codecArguments(_ format: Format, alpha: Bool, width: Int, height: Int) -> [String] {
         let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        let toYUV = "scale=out_color_matrix=bt709:out_range=tv,format=" + (alpha ? "yuva420p" : "yuv420p")
         switch format {
         case .mp4:
-            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-                    "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart"] + exact
+            var filters = ["format=gbrp"]
+            let (padRight, padBottom) = (width % 2, height % 2)
+            if padRight + padBottom > 0 {
+                filters.append("pad=\(width + padRight):\(height + padBottom)")
+                filters.append("fillborders=right=\(padRight):bottom=\(padBottom):mode=smear")
+            }
+            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-vf", (filters + [toYUV]).joined(separator: ","),
+                    "-movflags", "+faststart"] + tags + exact
         case .webm:
             return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-row-mt", "1",
-                    "-pix_fmt", alpha ? "yuva420p" : "yuv420p"] + exact
+                    "-vf", (alpha ? "format=gbrap," : "format=gbrp,") + toYUV] + tags + exact
         }
     }
 }

@@ -116,7 +116,8 @@ struct AnimatedOutputsCLITests {
     func probe(_ url: URL) throws -> [String: String] {
         let r = try ExternalTools.run(ExternalTools.find("ffprobe")!, [
             "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-            "stream=codec_name,width,height,pix_fmt,nb_read_frames:stream_tags=alpha_mode:format=duration",
+            "stream=codec_name,width,height,pix_fmt,nb_read_frames,color_space,color_primaries,color_transfer,color_range"
+                + ":stream_tags=alpha_mode:format=duration",
             "-of", "default=noprint_wrappers=1:nokey=0", url.path])
         var out: [String: String] = [:]
         for line in r.stdout.split(separator: "\n") {
@@ -127,10 +128,12 @@ struct AnimatedOutputsCLITests {
     }
 
     /// Frame `n` of a video as decoded by ffmpeg (libvpx for VP9, so alpha is kept).
-    func decodeFrame(_ url: URL, _ n: Int, vp9: Bool) throws -> Bitmap {
+    /// With `bt709`, the YUV → RGB conversion uses the BT.709 matrix in limited range, whatever the file says.
+    func decodeFrame(_ url: URL, _ n: Int, vp9: Bool, bt709: Bool = false) throws -> Bitmap {
         let png = url.deletingPathExtension().appendingPathExtension("frame\(n).png")
         let decoder = vp9 ? ["-c:v", "libvpx-vp9"] : []
-        let r = try ExternalTools.run(ExternalTools.find("ffmpeg")!, ["-v", "error"] + decoder + ["-i", url.path, "-vf", "select=eq(n\\,\(n))",
+        let filter = "select=eq(n\\,\(n))" + (bt709 ? ",scale=in_color_matrix=bt709:in_range=tv" : "")
+        let r = try ExternalTools.run(ExternalTools.find("ffmpeg")!, ["-v", "error"] + decoder + ["-i", url.path, "-vf", filter,
                                                                        "-frames:v", "1", "-y", png.path])
         #expect(r.status == 0, "\(r.stderr)")
         return try PNGCodec.decodeFile(at: png.path)
@@ -185,10 +188,48 @@ struct AnimatedOutputsCLITests {
         #expect(p["codec_name"] == "h264" && p["pix_fmt"] == "yuv420p", "\(p)")
         #expect(p["width"] == "120" && p["height"] == "90" && p["nb_read_frames"] == "30", "\(p)")
         #expect(p["duration"].flatMap(Double.init).map { abs($0 - 1.2) < 0.001 } == true, "\(p)")
+        // Converted with BT.709 in limited range and tagged so: players that honour the tags (and
+        // ffmpeg decoding below) read the colours back.
+        #expect(p["color_space"] == "bt709" && p["color_primaries"] == "bt709" && p["color_transfer"] == "bt709"
+                && p["color_range"] == "tv", "\(p)")
         // Frame 12 decodes close to the rendered frame over black (H.264 at CRF 18).
         let rendered = try PNGCodec.decodeFile(at: frames.appendingPathComponent("frame_00012.png").path)
         let quality = psnr(try decodeFrame(mp4, 12, vp9: false), rendered)
         #expect(quality > 35, "PSNR \(quality)")
+    }
+
+    /// The matrix is BT.709, as tagged: systemGreen decoded with BT.709 comes back within a few
+    /// levels in both formats (ffmpeg's default BT.601 conversion gave (39, 177, 84) read so).
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg and ffprobe (Debian package ffmpeg; scripts/setup-test-tools.sh)"))
+    func videoColoursAreBT709() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("green.json")
+        try Data(##"{"canvas": {"width": 64, "height": 48, "background": "#34C759", "fps": 10, "duration": 0.3}}"##.utf8).write(to: scene)
+        for format in ["mp4", "webm"] {
+            let video = dir.appendingPathComponent("green.\(format)")
+            let r = try CommandRunner.run([scene.path, "--\(format)", video.path, "--quiet"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let p = try decodeFrame(video, 0, vp9: format == "webm", bt709: true)[32, 24]
+            #expect(abs(Int(p.r) - 52) <= 4 && abs(Int(p.g) - 199) <= 4 && abs(Int(p.b) - 89) <= 4, "\(format): \(p)")
+        }
+    }
+
+    /// An odd-sized MP4 gets one more column and row repeating the last ones, not a black line
+    /// along a light canvas's edge.
+    @Test(.enabled(if: hasFFmpeg, "needs ffmpeg and ffprobe (Debian package ffmpeg; scripts/setup-test-tools.sh)"))
+    func oddSizedVideoRepeatsItsEdge() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = dir.appendingPathComponent("odd.json")
+        try Data(##"{"canvas": {"width": 41, "height": 23, "background": "#F2F2F7", "fps": 10, "duration": 0.3}}"##.utf8).write(to: scene)
+        let mp4 = dir.appendingPathComponent("odd.mp4")
+        let r = try CommandRunner.run([scene.path, "--mp4", mp4.path, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let frame = try decodeFrame(mp4, 0, vp9: false)
+        #expect(frame.width == 42 && frame.height == 24)
+        for (x, y) in [(41, 5), (5, 23), (41, 23), (20, 10)] {
+            let p = frame[x, y]
+            #expect(abs(Int(p.r) - 242) <= 3 && abs(Int(p.g) - 242) <= 3 && abs(Int(p.b) - 247) <= 3, "(\(x), \(y)): \(p)")
+        }
     }
 
     @Test(.enabled(if: hasFFmpeg, "needs ffmpeg and ffprobe (Debian package ffmpeg; scripts/setup-test-tools.sh)"))
@@ -204,9 +245,10 @@ struct AnimatedOutputsCLITests {
         let p = try probe(webm)
         #expect(p["codec_name"] == "vp9" && p["alpha_mode"] == "1", "\(p)")
         #expect(p["width"] == "121" && p["height"] == "91" && p["nb_read_frames"] == "10", "\(p)")
-        // H.264 4:2:0 needs even sizes: the MP4 is padded by one pixel (black).
+        // H.264 4:2:0 needs even sizes: the MP4 is padded by one pixel (`oddSizedVideoRepeatsItsEdge`).
         let q = try probe(mp4)
         #expect(q["width"] == "122" && q["height"] == "92", "\(q)")
+        #expect(p["color_space"] == "bt709" && p["color_range"] == "tv", "\(p)")
         let decoded = try decodeFrame(webm, 5, vp9: true)
         let rendered = try PNGCodec.decodeFile(at: frames.appendingPathComponent("frame_00005.png").path)
         #expect(decoded[2, 2].a == 0 && decoded[35, 20].a == 255, "transparent corner, opaque card")
