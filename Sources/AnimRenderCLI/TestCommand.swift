@@ -112,6 +112,13 @@ struct TestCommand: ParsableCommand {
             printError("error: \(problem)")
             throw ExitCode(2)
         }
+        if let problem = overwriteProblem(scenes) {
+            printError("error: \(problem)")
+            throw ExitCode(64)
+        }
+        if !GoldenRunner.isFolder(URL(fileURLWithPath: goldens)) && options(URL(fileURLWithPath: report)).record == .never {
+            printError("warning: the goldens folder \(goldens) does not exist: no frame has a golden (record them with --record missing)")
+        }
         let reportDir = URL(fileURLWithPath: report)
         let files = try reportFailure { try ReportFiles(report: report, junit: junit) }
         var result = GoldenRunner.run(scenes: scenes, options: options(reportDir))
@@ -134,6 +141,37 @@ struct TestCommand: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return GoldenRunOptions(goldens: URL(fileURLWithPath: goldens), artifacts: reportDir.appendingPathComponent("artifacts"),
                                 record: mode, tolerance: tolerance, frames: selection, threads: threads ?? max(1, cores))
+    }
+
+    /// Why the reports would overwrite what they must not, if they would: `--junit` or `--report`
+    /// inside the goldens folder, `--junit` naming a scene the run found (also inside a folder
+    /// given), or an existing file that is not XML (a scene, a golden PNG, anything else: a run
+    /// replaces only a JUnit report of its own).
+    private func overwriteProblem(_ scenes: [(name: String, file: URL)]) -> String? {
+        let goldensPath = Self.absolute(goldens)
+        for (option, path) in [("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
+        where Self.isInside(Self.absolute(path), goldensPath) {
+            return "\(option) \(path) is inside the goldens folder \(goldens): the report would be written among the goldens"
+        }
+        guard let junit else { return nil }
+        let target = Self.absolute(junit)
+        if let scene = scenes.first(where: { $0.file.standardizedFileURL.path == target }) {
+            return "--junit \(junit) is the scene file of \(scene.name): the report would replace it"
+        }
+        if let head = FileManager.default.contents(atPath: junit)?.prefix(5), !head.isEmpty, Array(head) != Array("<?xml".utf8) {
+            return "--junit \(junit) exists and is not an XML report: refusing to replace it (remove it, or name another file)"
+        }
+        return nil
+    }
+
+    /// `path` made absolute and standardized ("." and ".." resolved, no trailing slash).
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Whether `path` is `folder` or lies below it (both absolute and standardized).
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Golden folders with no scene fail the run. Only folders given on the command line are

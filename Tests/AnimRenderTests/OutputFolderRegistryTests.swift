@@ -44,4 +44,25 @@ struct OutputFolderRegistryTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("new").path), "made for a failed check, so removed")
         #expect(registered(under: dir).isEmpty)
     }
+
+    /// Before a run, what an earlier one left is removed: the reports, the `--junit` file and the
+    /// frame pictures under artifacts/ (and the folders that leaves empty); other files stay.
+    @Test func reportFilesRemoveWhatAnEarlierRunLeft() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let report = dir.appendingPathComponent("report")
+        let files = ["index.html", "junit.xml", "artifacts/a/f0001-actual.png", "artifacts/a/f12-diff.png", "artifacts/a/keep.txt",
+                     "artifacts/a/f0001-actual.png.bak", "artifacts/b/c/f0003-actual.png", "notes.md"]
+        for file in files {
+            let url = report.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: url)
+        }
+        let junit = dir.appendingPathComponent("ci.xml")
+        try Data("<?xml version=\"1.0\"?>".utf8).write(to: junit)
+        _ = try ReportFiles(report: report.path, junit: junit.path)
+        let left = files.filter { FileManager.default.fileExists(atPath: report.appendingPathComponent($0).path) }
+        #expect(left == ["artifacts/a/keep.txt", "artifacts/a/f0001-actual.png.bak", "notes.md"])
+        #expect(!FileManager.default.fileExists(atPath: report.appendingPathComponent("artifacts/b").path), "emptied, so removed")
+        #expect(!FileManager.default.fileExists(atPath: junit.path))
+    }
 }

@@ -204,10 +204,59 @@ struct TestCommandCLITests {
         #expect(!exists(dir, "Goldens"), "nothing was rendered or recorded")
     }
 
+    /// The reports never replace a scene, a golden or a file that is not a report: refused (64)
+    /// before anything is written. A report of an earlier run is replaced, and a missing folder
+    /// for `--junit` is made.
+    @Test func reportsThatWouldOverwriteScenesOrGoldensAreRefused() throws {
+        let dir = try project()
+        _ = try test(dir, ["--record", "missing"])
+        let scene = dir.appendingPathComponent("Scenes/demo/box.json"), golden = dir.appendingPathComponent("Goldens/demo/box/f0000.png")
+        let notes = dir.appendingPathComponent("notes.txt")
+        try Data("keep me".utf8).write(to: notes)
+        let (sceneBytes, goldenBytes) = (try Data(contentsOf: scene), try Data(contentsOf: golden))
+        let cases: [([String], String)] = [
+            (["--junit", "Scenes/demo/box.json"], "--junit Scenes/demo/box.json is the scene file of demo/box: the report would replace it"),
+            (["--junit", "Goldens/demo/box/f0000.png"], "--junit Goldens/demo/box/f0000.png is inside the goldens folder Goldens"),
+            (["--report", "Goldens/out"], "--report Goldens/out is inside the goldens folder Goldens"),
+            (["--junit", "notes.txt"], "--junit notes.txt exists and is not an XML report: refusing to replace it"),
+        ]
+        for (extra, message) in cases {
+            let r = try test(dir, ["--record", "never"] + extra)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(extra): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: scene) == sceneBytes && Data(contentsOf: golden) == goldenBytes)
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me" && !exists(dir, "Goldens/out"))
+        for _ in 0..<2 {
+            let r = try test(dir, ["--record", "never", "--junit", "ci/results.xml"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("ci/results.xml"), encoding: .utf8).contains("failures=\"0\""))
+        }
+    }
+
+    /// A run first removes what an earlier one left in the report: after a failing run, a passing
+    /// one leaves no failure pictures (nor the folders they were in), only files of other names.
+    @Test func anEarlierRunsPicturesAreRemovedFirst() throws {
+        let dir = try project()
+        _ = try test(dir, ["--record", "missing"])
+        let scene = dir.appendingPathComponent("Scenes/demo/box.json")
+        try Data(Self.scene.replacingOccurrences(of: "#007AFF", with: "#FF3B30").utf8).write(to: scene)
+        #expect(try test(dir, ["--record", "never"]).status == 1)
+        #expect(exists(dir, "report/artifacts/demo/box/f0005-actual.png") && exists(dir, "report/artifacts/demo/box/f0005-diff.png"))
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("report/artifacts/notes.txt"))
+        try Data(Self.scene.utf8).write(to: scene)
+        let passing = try test(dir, ["--record", "never"])
+        #expect(passing.status == 0, "\(passing.stderr)")
+        #expect(!exists(dir, "report/artifacts/demo") && exists(dir, "report/artifacts/notes.txt"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("report/junit.xml"), encoding: .utf8).contains("failures=\"0\""))
+    }
+
     @Test func aGoldenFramePastTheEndIsASceneErrorWithItsPlace() throws {
         let dir = try project(Self.scene.replacingOccurrences(of: "[0, 5]", with: "[0, 12]"))
-        let r = try test(dir, ["--record", "never"])
+        let r = try test(dir, ["--record", "never", "--junit", "ci.xml"])
         #expect(r.status == 2, "\(r.stderr)")
+        // Bad input, as a scene that does not load: a JUnit error, not a failure.
+        let junit = try String(contentsOf: dir.appendingPathComponent("ci.xml"), encoding: .utf8)
+        #expect(junit.contains("errors=\"1\"") && junit.contains("failures=\"0\"") && junit.contains("type=\"scene\""), "\(junit)")
         #expect(r.stderr.contains("demo/box.json:4:22: goldenFrames[1]: frame 12 is past the scene's end: it has 10 frames, 0…9 "
             + "(duration 1 s × 10 fps; golden tests always render at the scene's own fps, render's --fps does not apply)"), "\(r.stderr)")
         let render = try CommandRunner.run(["render", "Scenes/demo/box.json", "--png", "f.png", "--frame", "9"], in: dir)
