@@ -78,7 +78,7 @@ public struct GoldenStore: Hashable, Sendable {
     /// The scene's manifest; nil when there is none (goldens recorded before manifests existed).
     public func manifest(scene: String) throws(GoldenStoreError) -> GoldenManifest? {
         let url = manifestURL(scene: scene)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard try PNGFile.exists(url) else { return nil }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw GoldenStoreError(path: url.path, reason: "cannot read the golden manifest")
         }

@@ -1,7 +1,8 @@
 import AnimCodecs
 import AnimRaster
-#if canImport(FoundationEssentials)
+#if canImport(Glibc)
 import FoundationEssentials
+import Glibc
 #else
 import Foundation
 #endif
@@ -18,12 +19,22 @@ enum PNGFile {
 
     /// The decoded file; nil when it does not exist.
     static func read(_ url: URL) throws(GoldenStoreError) -> Bitmap? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard try exists(url) else { return nil }
         do {
             return try PNGCodec.decodeFile(at: url.path)
         } catch {
             throw GoldenStoreError(path: url.path, reason: reason(error, path: url.path))
         }
+    }
+
+    /// Whether the file exists: false only when it, or a folder on its path, does not (a folder
+    /// that cannot be searched is an error, not a missing golden).
+    static func exists(_ url: URL) throws(GoldenStoreError) -> Bool {
+        var st = stat()
+        if stat(url.path, &st) == 0 { return true }
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return false }
+        throw GoldenStoreError(path: url.path, reason: String(cString: strerror(code)))
     }
 
     /// The codec's message without the path it may repeat.

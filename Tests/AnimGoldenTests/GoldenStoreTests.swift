@@ -45,6 +45,25 @@ struct GoldenStoreTests {
         #expect(throws: GoldenStoreError.self) { try store.manifest(scene: "s") }
     }
 
+    /// A golden is missing only when it, or a folder on its path, does not exist: a folder that
+    /// cannot be searched (here a symbolic link to itself, which even root cannot enter) is an
+    /// error naming the reason, not "no golden".
+    @Test func aGoldenThatCannotBeReachedIsAnErrorNotMissing() throws {
+        let folder = try TemporaryFolder("unreachable")
+        defer { folder.remove() }
+        let store = GoldenStore(root: folder.url)
+        #expect(try store.read(scene: "absent", frame: 0) == nil)
+        try folder.write("a file", to: "file")
+        #expect(try store.read(scene: "file", frame: 0) == nil, "a file where the folder would be: missing (ENOTDIR)")
+        #expect(symlink(folder.url.appendingPathComponent("loop").path, folder.url.appendingPathComponent("loop").path) == 0)
+        #expect {
+            try store.read(scene: "loop", frame: 0)
+        } throws: { error in
+            (error as? GoldenStoreError)?.reason.contains("symbolic links") == true
+        }
+        #expect(throws: GoldenStoreError.self) { try store.manifest(scene: "loop") }
+    }
+
     @Test func manifestMismatchesNameEveryRecordedValue() {
         let recorded = GoldenManifest(fps: 25, frameCount: 30, width: 240, height: 160)
         #expect(recorded.mismatch(with: recorded) == nil)
