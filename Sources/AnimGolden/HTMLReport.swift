@@ -99,10 +99,11 @@ public enum HTMLReport {
         return html + "</ul></nav>\n"
     }
 
-    /// "3 of 20 frames failed · 1 problem", or "could not be tested" for a scene without frames.
+    /// "3 of 20 frames failed · 1 problem", "could not be tested" for a scene without frames, and
+    /// "scene errors" first for one whose file has errors.
     static func sceneOutline(_ scene: SceneResult) -> String {
         var parts: [String] = []
-        if ReportText.isError(scene) { parts.append("could not be tested") }
+        if ReportText.isError(scene) { parts.append(scene.frames.isEmpty ? "could not be tested" : "scene errors") }
         let failing = scene.frames.filter { !$0.passed }.count
         if failing > 0 { parts.append("\(failing) of \(scene.frames.count) \(plural(scene.frames.count, "frame")) failed") }
         if !scene.problems.isEmpty { parts.append("\(scene.problems.count) \(plural(scene.problems.count, "problem"))") }

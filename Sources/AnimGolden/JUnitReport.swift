@@ -14,7 +14,8 @@ import Foundation
 /// and `name` is the scene name. A failing scene gets a `<failure type="golden">` whose message is one
 /// line and whose text lists the problems and every failing frame with its numbers and files. A
 /// failing scene without any frame result could not be tested at all (it did not load, or goldens
-/// have no scene) and gets an `<error type="scene">` instead.
+/// have no scene), and one whose file has errors (`goldenFrames` past its end), gets an
+/// `<error type="scene">` instead: the cases `animrender test` exits 2 for.
 ///
 /// There are no `time`, `timestamp` or `hostname` attributes (the run reads no clock); the Jenkins
 /// and Surefire schema (junit-10.xsd) makes them optional, while the older Ant schema requires them.

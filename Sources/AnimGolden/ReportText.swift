@@ -2,10 +2,11 @@ import AnimRaster
 
 /// Plain-text descriptions of results used by both reports.
 enum ReportText {
-    /// A failing scene without frame results: nothing could be compared (it did not load, or
-    /// goldens have no scene). JUnit counts it as an error, the HTML report badges it "ERROR".
+    /// A failing scene that is bad input: nothing could be compared (it did not load, or goldens
+    /// have no scene), or the scene has errors (`goldenFrames` past its end, which `animrender
+    /// test` exits 2 for as well). JUnit counts it as an error, the HTML report badges it "ERROR".
     static func isError(_ scene: SceneResult) -> Bool {
-        !scene.passed && scene.frames.isEmpty
+        !scene.passed && (scene.frames.isEmpty || scene.invalidScene)
     }
 
     /// "1.5667 s", "0.4 s", "0 s": at most four decimals, trailing zeros dropped (every report
