@@ -4,7 +4,8 @@ import CHarfBuzz
 
 extension FontFile {
     /// Shapes a string with HarfBuzz at the font's own scale (font units, unhinted): each paragraph
-    /// on its own, left to right, language "en" (never the machine's locale), script guessed from
+    /// on its own, left to right (break opportunities after white space, hyphens and between
+    /// ideographs; tabs marked, their advances set at layout), language "en" (never the machine's locale), script guessed from
     /// the text, the font's default features (kerning through GPOS or kern, ligatures, contextual
     /// alternates). `kerning: false` turns the `kern` feature off (for measuring what it does).
     public func shape(_ string: String, kerning: Bool = true) -> ShapedText {
@@ -33,10 +34,15 @@ extension FontFile {
             let cluster = Int(infos[i].cluster)
             let scalar = scalars[min(cluster, scalars.count - 1)]
             let isLastOfCluster = i + 1 == Int(count) || infos[i + 1].cluster != infos[i].cluster
-            let breaks = isLastOfCluster && (ShapedText.isBreakingSpace(scalar) || ShapedText.isBreakingHyphen(scalar))
+            // The next cluster's first scalar, and this cluster's last (they meet where a line may break).
+            let next = i + 1 < Int(count) ? Int(infos[i + 1].cluster) : scalars.count
+            let ideographic = next > cluster && next < scalars.count
+                && IdeographicBreaks.allowsBreak(between: scalars[next - 1], and: scalars[next])
+            let breaks = isLastOfCluster && (ShapedText.isBreakingSpace(scalar) || ShapedText.isBreakingHyphen(scalar) || ideographic)
             return ShapedGlyph(glyph: infos[i].codepoint, advance: Double(positions[i].x_advance),
                                offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)),
-                               cluster: cluster, isSpace: ShapedText.isBreakingSpace(scalar), breaksAfter: breaks)
+                               cluster: cluster, isSpace: ShapedText.isBreakingSpace(scalar), breaksAfter: breaks,
+                               isTab: scalar == "\t")
         }
     }
 }

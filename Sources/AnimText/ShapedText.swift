@@ -14,17 +14,21 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// The cluster is white space (U+0020, U+0009, U+200B …): a line may end after it and its
     /// width does not count at the end of a line.
     public var isSpace: Bool
-    /// A line may break after this glyph (after white space, and after a hyphen inside a word).
+    /// A line may break after this glyph (after white space, after a hyphen inside a word, and
+    /// between ideographs: ``IdeographicBreaks``).
     public var breaksAfter: Bool
+    /// A tab (U+0009): drawn as nothing, its advance reaching the next tab stop (``TabStops``).
+    public var isTab: Bool
 
     public init(glyph: UInt32, advance: Double, offset: Point = .zero, cluster: Int, isSpace: Bool = false,
-                breaksAfter: Bool = false) {
+                breaksAfter: Bool = false, isTab: Bool = false) {
         self.glyph = glyph
         self.advance = advance
         self.offset = offset
         self.cluster = cluster
         self.isSpace = isSpace
         self.breaksAfter = breaksAfter
+        self.isTab = isTab
     }
 }
 

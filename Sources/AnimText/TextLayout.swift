@@ -13,7 +13,8 @@ public struct PlacedGlyph: Hashable, Sendable {
 }
 
 /// CATextLayer's layout of a shaped string in a bounds width: paragraphs, then wrapping
-/// (`isWrapped`) or truncation (`truncationMode`, unwrapped lines only), then alignment; lines are
+/// (`isWrapped`) or truncation (`truncationMode`, unwrapped lines only), tabs to Core Text's
+/// default stops (``TabStops``, drawn as nothing), then alignment; lines are
 /// stacked from the top of the bounds, the first baseline one ascender down, each next one a line
 /// height (ascender + descender + line gap) lower. No hinting, no pixel snapping.
 public enum TextLayout {
@@ -25,7 +26,8 @@ public enum TextLayout {
         var out: [PlacedGlyph] = []
         var lineIndex = 0
         for paragraph in text.paragraphs {
-            let lines = lines(of: paragraph, style: style, maxWidth: maxWidth, ellipsis: face.ellipsis)
+            let lines = lines(of: paragraph, style: style, maxWidth: maxWidth, ellipsis: face.ellipsis,
+                              tabInterval: TabStops.interval / scale)
             for (k, line) in lines.enumerated() {
                 let baseline = face.metrics.ascender + Double(lineIndex) * face.metrics.lineHeight
                 place(line, baseline: baseline, isLast: k == lines.count - 1, style: style, maxWidth: maxWidth,
@@ -47,13 +49,17 @@ public enum TextLayout {
         return path
     }
 
-    /// A paragraph's lines in font units: wrapped, or one line truncated if needed.
+    /// A paragraph's lines in font units: wrapped, or one line truncated if needed; tabs reach the
+    /// next stop `tabInterval` apart from the line's start.
     static func lines(of paragraph: [ShapedGlyph], style: TextStyle, maxWidth: Double,
-                      ellipsis: [ShapedGlyph]) -> [[ShapedGlyph]] {
+                      ellipsis: [ShapedGlyph], tabInterval: Double) -> [[ShapedGlyph]] {
         if style.isWrapped {
-            return LineBreaking.lines(paragraph, maxWidth: maxWidth).map { Array(paragraph[$0]) }
+            return LineBreaking.lines(paragraph, maxWidth: maxWidth, tabInterval: tabInterval).map {
+                TabStops.expand(Array(paragraph[$0]), interval: tabInterval)
+            }
         }
-        return [Truncation.truncate(paragraph, mode: style.truncation, maxWidth: maxWidth, ellipsis: ellipsis)]
+        let line = TabStops.expand(paragraph, interval: tabInterval)
+        return [Truncation.truncate(line, mode: style.truncation, maxWidth: maxWidth, ellipsis: ellipsis)]
     }
 
     private static func place(_ line: [ShapedGlyph], baseline: Double, isLast: Bool, style: TextStyle,
@@ -64,7 +70,7 @@ public enum TextLayout {
         var x = align.startX
         for (i, g) in line.enumerated() {
             let origin = Point(x: (x + g.offset.x) * scale, y: (baseline - g.offset.y) * scale)
-            out.append(PlacedGlyph(glyph: g.glyph, origin: origin))
+            if !g.isTab { out.append(PlacedGlyph(glyph: g.glyph, origin: origin)) }
             x += g.advance
             if g.isSpace && i < visible.endIndex { x += align.extraPerSpace }
         }

@@ -51,6 +51,18 @@ struct ShapingTests {
         #expect(glyphs.map(\.breaksAfter) == [false, false, true, false, false, true, false, false])
     }
 
+    /// Chinese and Japanese break between characters, never before closing punctuation nor after
+    /// an opening bracket; a tab is marked (its advance is set at layout).
+    @Test func ideographsBreakBetweenCharacters() throws {
+        let glyphs = try #require(try Self.font().shape("a中文。「好」b").paragraphs.first)
+        #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 6, 7])
+        #expect(glyphs.map(\.breaksAfter) == [true, true, false, true, false, false, true, false])
+        let kana = try #require(try Self.font().shape("カップ").paragraphs.first)
+        #expect(kana.map(\.breaksAfter) == [false, true, false], "no break before the small ッ")
+        let tab = try #require(try Self.font().shape("a\tb").paragraphs.first)
+        #expect(tab.map(\.isTab) == [false, true, false] && tab.map(\.breaksAfter) == [false, true, false])
+    }
+
     @Test func paragraphsSplitAtLineBreaks() throws {
         let shaped = try Self.font().shape("one\ntwo\r\nthree\rfour")
         #expect(shaped.paragraphs.map(\.count) == [3, 3, 5, 4])

@@ -9,13 +9,14 @@ struct TextLayoutTests {
     static let face = FontFace(path: "synthetic", metrics: FontMetrics(unitsPerEm: 1000, ascender: 800, descender: 200, lineGap: 100),
                                outlines: [:], ellipsis: [ShapedGlyph(glyph: 9999, advance: 120, cluster: 0)])
 
-    /// One glyph per scalar; the glyph id is the scalar's value.
+    /// One glyph per scalar; the glyph id is the scalar's value; break opportunities as the shaper marks them.
     static func run(_ s: String) -> ShapedText {
         ShapedText(paragraphs: ShapedText.paragraphs(of: s).map { scalars in
             scalars.enumerated().map { i, c in
                 let space = ShapedText.isBreakingSpace(c)
+                let ideographic = i + 1 < scalars.count && IdeographicBreaks.allowsBreak(between: c, and: scalars[i + 1])
                 return ShapedGlyph(glyph: c.value, advance: space ? 50 : 100, cluster: i, isSpace: space,
-                                   breaksAfter: space || ShapedText.isBreakingHyphen(c))
+                                   breaksAfter: space || ShapedText.isBreakingHyphen(c) || ideographic, isTab: c == "\t")
             }
         })
     }
@@ -60,6 +61,26 @@ struct TextLayoutTests {
         #expect(Self.lines(Self.place("aaaaaaaaaa", width: 350) { $0.isWrapped = true }) == ["aaa", "aaa", "aaa", "a"])
         // Narrower than one glyph: one glyph per line, never an empty line.
         #expect(Self.lines(Self.place("abc", width: 10) { $0.isWrapped = true }) == ["a", "b", "c"])
+    }
+
+    /// Ideographs break between characters, but not before a full stop: "中文。中文" in two
+    /// characters' width keeps "文。" together.
+    @Test func ideographsWrapBetweenCharacters() {
+        let wrapped = { (s: String, w: Double) in Self.lines(Self.place(s, width: w) { $0.isWrapped = true }) }
+        #expect(wrapped("中文中文中文", 250) == ["中文", "中文", "中文"])
+        #expect(wrapped("中文。中文", 250) == ["中", "文。", "中文"])
+        #expect(wrapped("Hi 中文中文", 450) == ["Hi 中文", "中文"])
+    }
+
+    /// A tab draws nothing and moves to the next 28-pt stop from the line's start (here 28 units):
+    /// from 100 to 112, then to 140; in a wrapped line the stops count from that line's start.
+    @Test func tabsReachTheNextStop() {
+        let placed = Self.place("a\tb", width: 1000)
+        #expect(Self.lines(placed) == ["ab"] && placed.map(\.origin.x) == [0, 112])
+        #expect(Self.place("a\t\tb", width: 1000).map(\.origin.x) == [0, 140])
+        let wrapped = Self.place("aaa bb\tc", width: 350) { $0.isWrapped = true }
+        #expect(Self.lines(wrapped) == ["aaa ", "bbc"])
+        #expect(wrapped.suffix(3).map(\.origin.x) == [0, 100, 224])
     }
 
     @Test func breaksAfterHyphens() {
