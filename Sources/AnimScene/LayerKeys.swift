@@ -116,6 +116,8 @@ extension SceneDecoder {
             // A blur of negative radius means nothing (CALayer does not say what it draws); a
             // negative borderWidth or cornerRadius is accepted and draws as 0, as on iOS.
             if p == .shadowRadius { return .value(path, .number(try reader.nonNegativeNumber("shadowRadius"))) }
+            // A negative font size draws nothing on any platform's text stack: refused, as a negative blur is.
+            if p == .fontSize { return .value(path, .number(try reader.nonNegativeNumber("fontSize"))) }
             return .value(path, try decodeValue(p.kind, reader))
         case .frame: return .frame(try reader.rect())
         case .masksToBounds: return .masksToBounds(try reader.bool())

@@ -159,6 +159,13 @@ struct SceneDecoderTests {
         #expect(animate.map { $0.path?.description } == ["timeline[0].animate.changes.a.opacity"])
     }
 
+    /// A negative font size is refused where it is written, as a negative shadow radius is.
+    @Test func aNegativeFontSizeIsRefused() {
+        let e = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "t", "type": "text", "string": "a", "fontSize": -5}]}"#)
+        #expect(e.map { $0.path?.description } == ["layers[0].fontSize"])
+        #expect(e.first?.message == "'fontSize' must not be negative, found -5", "\(e)")
+    }
+
     @Test func manyLayerIDs() throws {
         let layers = (0..<2000).map { #"{"id": "l\#($0)"}"# }.joined(separator: ", ")
         let e = errors("""
