@@ -202,6 +202,7 @@ struct RenderCommand: ParsableCommand {
             printError(SceneLoader.report(error, source: source))
             throw ExitCode(2)
         }
+        if !quiet { loaded.warnings.forEach { printError("warning: \($0)") } }
         let renderer = Renderer(scene: loaded, options: RenderOptions(fps: fps, scale: scale, includeEnd: includeEnd))
         if let problem = CanvasCheck.problem(renderer, file: sceneName)
             ?? (time == nil ? CanvasCheck.noFrames(renderer, file: sceneName) : nil) {

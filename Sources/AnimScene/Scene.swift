@@ -23,6 +23,9 @@ public struct Scene: Hashable, Sendable {
     public var images: [String: Bitmap]
     /// Every text layer string shaped with every font the scene uses (see `TextCatalog`).
     public var text: TextCatalog
+    /// What the scene may not draw as meant, located like its errors (characters no font of the
+    /// scene has); the command line prints them unless `--quiet`.
+    public var warnings: [SceneError] = []
 
     public init(canvas: SceneCanvas, timeline: Timeline, title: String? = nil, goldenFrames: [Int]? = nil,
                 goldenTolerance: SceneGoldenTolerance? = nil, images: [String: Bitmap] = [:], text: TextCatalog = TextCatalog()) {

@@ -13,6 +13,8 @@ enum TextStyleKey: String, CaseIterable {
 /// about the default font).
 struct TextSources {
     var strings = Set<String>()
+    /// Each string where it first appears, in the order they appear (for warnings about it).
+    var firstUses: [(string: String, reader: JSONReader)] = []
     /// Characters in `strings`, all of them together (``SceneLimits/maxTextCharacters``).
     var characters = 0
     var fonts = NamedFiles()
@@ -36,6 +38,7 @@ extension SceneDecoder {
                 }
                 text.characters += count
                 text.strings.insert(s)
+                text.firstUses.append((s, reader))
             }
             return .text(.string(s))
         case .font:
@@ -88,5 +91,45 @@ extension SceneDecoder {
             }
         }
         return TextCatalogBuilder.build(fonts: files, defaultFont: defaultKey, strings: text.strings)
+    }
+
+    /// A warning for each string with characters that no font of the scene has, located where the
+    /// string first appears: whichever font its layer uses, they draw as that font's `.notdef`
+    /// box (Chinese or emoji in the default Inter). Strings that some font covers are not
+    /// reported, since which font a layer draws them with can change over the timeline.
+    func missingGlyphWarnings(_ catalog: TextCatalog) -> [SceneError] {
+        let fonts = catalog.faces.keys.sorted()
+        guard !fonts.isEmpty else { return [] }
+        return text.firstUses.compactMap { use in
+            let missing = fonts.map { Self.missingScalars(use.string, catalog.runs[TextCatalog.Key(font: $0, string: use.string)]) }
+            guard let first = missing.min(by: { $0.count < $1.count }), !first.isEmpty else { return nil }
+            let shown = first[0]
+            let more = first.count > 1 ? " and \(first.count - 1) more character\(first.count == 2 ? "" : "s")" : ""
+            let code = "U+" + String(shown.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            return use.reader.error("no font of the scene has a glyph for \(shown) (\(code))\(more): they draw as the font's .notdef box",
+                                    hint: "name a font that has them with \"font\" (the default, Inter, has no Chinese, Japanese, Korean or emoji)")
+        }
+    }
+
+    /// The distinct characters of `string` that `shaped` drew with glyph 0 (.notdef), in order;
+    /// white space and control characters are not counted.
+    static func missingScalars(_ string: String, _ shaped: ShapedText?) -> [Unicode.Scalar] {
+        guard let shaped else { return [] }
+        var out: [Unicode.Scalar] = []
+        for (scalars, glyphs) in zip(ShapedText.paragraphs(of: string), shaped.paragraphs) {
+            for g in glyphs where g.glyph == 0 && g.cluster < scalars.count {
+                let s = scalars[g.cluster]
+                guard !s.properties.isWhitespace, s.properties.generalCategory != .control,
+                      s.properties.generalCategory != .format, !out.contains(s) else { continue }
+                out.append(s)
+            }
+        }
+        return out
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

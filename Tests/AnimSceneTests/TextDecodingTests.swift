@@ -36,6 +36,23 @@ struct TextDecodingTests {
         #expect(catalog.faces.count == 1)
     }
 
+    /// A string with characters no font of the scene has gets a warning where it first appears
+    /// (it still loads and renders, with .notdef boxes); white space, tabs and strings the font
+    /// covers get none.
+    @Test func charactersNoFontHasAreWarnedAbout() throws {
+        let scene = try base.decode("""
+            {"canvas": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "type": "text", "string": "Hi\\tthere"},
+                        {"id": "b", "type": "text", "string": "Hi 中文中😀"}],
+             "timeline": [{"at": 0.5, "set": {"a": {"string": "カ"}}}]}
+            """)
+        #expect(scene.warnings.map { $0.path?.description } == ["layers[1].string", "timeline[0].set.a.string"])
+        #expect(scene.warnings.first?.message == "no font of the scene has a glyph for 中 (U+4E2D) and 2 more characters: they draw as the font's .notdef box",
+                "\(scene.warnings)")
+        #expect(scene.warnings.last?.message.hasPrefix("no font of the scene has a glyph for カ (U+30AB): ") == true)
+        #expect(scene.warnings.allSatisfy { $0.file == "scene.json" && $0.location != nil })
+    }
+
     @Test func fontSizeAndForegroundColorAnimate() throws {
         let scene = try base.decode("""
             {"canvas": {"width": 10, "height": 10},

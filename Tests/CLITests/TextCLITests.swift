@@ -28,6 +28,23 @@ struct TextCLITests {
         #expect(dark > 300, "\(dark) dark pixels")
     }
 
+    /// Characters no font of the scene has: the frame is still written (with .notdef boxes, as
+    /// documented), and a located warning says so, unless --quiet.
+    @Test func charactersNoFontHasAreAWarning() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let scene = try write("""
+            {"canvas": {"width": 100, "height": 40},
+             "layers": [{"id": "t", "type": "text", "string": "购物车"}]}
+            """, in: dir)
+        let png = dir.appendingPathComponent("t.png")
+        let r = try CommandRunner.run([scene.path, "--frame", "0", "--png", png.path])
+        #expect(r.status == 0 && FileManager.default.fileExists(atPath: png.path), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("warning: \(scene.path):2:51: layers[0].string: no font of the scene has a glyph for 购 (U+8D2D) "
+                                   + "and 2 more characters: they draw as the font's .notdef box"), "\(r.stderr)")
+        let quiet = try CommandRunner.run([scene.path, "--frame", "0", "--png", png.path, "--quiet"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func missingFontIsALocatedErrorAndNothingIsWritten() throws {
         let dir = try CommandRunner.temporaryDirectory()
         let scene = try write("""
