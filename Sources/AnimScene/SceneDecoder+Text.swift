@@ -97,6 +97,31 @@ extension SceneDecoder {
     /// string first appears: whichever font its layer uses, they draw as that font's `.notdef`
     /// box (Chinese or emoji in the default Inter). Strings that some font covers are not
     /// reported, since which font a layer draws them with can change over the timeline.
+    func textWarnings(_ catalog: TextCatalog) -> [SceneError] {
+        missingGlyphWarnings(catalog) + rightToLeftWarnings()
+    }
+
+    /// A warning for each string with right-to-left characters (Hebrew, Arabic, …), where it first
+    /// appears: there is no bidirectional reordering, so they are drawn left to right, in the
+    /// order they are stored, where iOS would draw them right to left.
+    func rightToLeftWarnings() -> [SceneError] {
+        text.firstUses.compactMap { use in
+            guard let s = use.string.unicodeScalars.first(where: Self.isRightToLeft) else { return nil }
+            let code = "U+" + String(s.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            return use.reader.error("right-to-left text (\(s), \(code)) is drawn left to right: there is no bidirectional reordering",
+                                    hint: "iOS would draw it right to left; store the characters in display order to get that picture")
+        }
+    }
+
+    /// Scalars of the right-to-left scripts' blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko,
+    /// Samaritan, Mandaic and their presentation forms).
+    static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
+    }
+
     func missingGlyphWarnings(_ catalog: TextCatalog) -> [SceneError] {
         let fonts = catalog.faces.keys.sorted()
         guard !fonts.isEmpty else { return [] }

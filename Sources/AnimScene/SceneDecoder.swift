@@ -125,7 +125,7 @@ final class SceneDecoder {
                           goldenFrames: golden?.map(\.frame), goldenTolerance: tolerance, images: images, text: text)
         scene.goldenFrameLocations = golden?.map(\.location) ?? []
         scene.durationSource = durationSource
-        scene.warnings = missingGlyphWarnings(text)
+        scene.warnings = textWarnings(text)
         return scene
     }
 

@@ -51,6 +51,11 @@ struct TextDecodingTests {
                 "\(scene.warnings)")
         #expect(scene.warnings.last?.message.hasPrefix("no font of the scene has a glyph for カ (U+30AB): ") == true)
         #expect(scene.warnings.allSatisfy { $0.file == "scene.json" && $0.location != nil })
+        // Right-to-left text is drawn left to right: said where it is (the default font has no
+        // Hebrew either, so that warning comes first).
+        let arabic = try base.decode(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "type": "text", "string": "שלום"}]}"#)
+        #expect(arabic.warnings.map(\.message).last == "right-to-left text (ש, U+05E9) is drawn left to right: there is no bidirectional reordering",
+                "\(arabic.warnings)")
     }
 
     @Test func fontSizeAndForegroundColorAnimate() throws {
