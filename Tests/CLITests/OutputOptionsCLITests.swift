@@ -54,10 +54,16 @@ struct OutputOptionsCLITests {
             (["--gif-quality", "0"], "--gif-quality must be 1…100, not 0"),
             (["--gif-quality", "101"], "--gif-quality must be 1…100, not 101"),
         ]
+        // Argument errors exit 64 (swift-argument-parser's validation code); range errors found after loading, 2.
+        try expectRefused(cases, after: [fade, "--gif", gif.path], statuses: [2, 64], leaving: dir)
+    }
+
+    /// Runs each case's options after `prefix`: each must exit with one of `statuses` and print its
+    /// message, and `dir` must stay empty.
+    func expectRefused(_ cases: [([String], String)], after prefix: [String], statuses: Set<Int32>, leaving dir: URL) throws {
         for (extra, message) in cases {
-            let r = try CommandRunner.run([fade, "--gif", gif.path] + extra)
-            // Argument errors exit 64 (swift-argument-parser's validation code); range errors found after loading, 2.
-            #expect(r.status == 2 || r.status == 64, "\(extra)")
+            let r = try CommandRunner.run(prefix + extra)
+            #expect(statuses.contains(r.status), "\(extra): status \(r.status)")
             #expect(r.stderr.contains(message), "\(extra): \(r.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
@@ -76,12 +82,7 @@ struct OutputOptionsCLITests {
             (["--frame", "3", "--png", png, "--gif", gif], "--png writes the one frame of --frame or --time; --gif writes a range of frames"),
             (["--time", "0.5", "--png", png, "--contact-sheet", apng], "--contact-sheet writes a range of frames: run them as two commands"),
         ]
-        for (extra, message) in cases {
-            let r = try CommandRunner.run([fade] + extra)
-            #expect(r.status == 64, "\(extra)")
-            #expect(r.stderr.contains(message), "\(extra): \(r.stderr)")
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        try expectRefused(cases, after: [fade], statuses: [64], leaving: dir)
     }
 
     /// The summary line counts what each output holds: the frames a GIF keeps (`--to` between two
