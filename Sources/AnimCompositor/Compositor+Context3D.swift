@@ -6,13 +6,20 @@ import AnimRaster
 /// (CSS `transform-style: preserve-3d`): their ordinary descendants are planes in one 3D space.
 /// Each plane is drawn (flattening its own subtree) into its own surface; then, pixel by pixel,
 /// the planes covering the pixel are composited far to near by their depth at that pixel, so
-/// intersecting planes show the correct half of each (Core Animation does not split planes;
-/// docs/compositing.md). Ties keep tree order.
+/// intersecting planes show the correct half of each, as Core Animation cuts them (§7.5;
+/// docs/compositing.md). Ties keep tree order. An ordinary layer's sublayers out of its plane are
+/// composited the same way (``siblingOrder(_:tree:placement:)``).
 extension Compositor {
     @inline(never)  // out of the recursion's frames (``Compositor/drawLayer(_:tree:placement:alpha:into:)``)
     func drawContext(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
         var planes: [ContextPlane] = []
         collectPlanes(index, tree: tree, placement: placement, alpha: alpha, into: &planes)
+        drawPlanes(planes, tree: tree, into: &surface)
+    }
+
+    /// Draws the planes of one rendering context, each flattening its subtree, composited pixel by
+    /// pixel far to near by their depth there (ties in the order given).
+    func drawPlanes(_ planes: [ContextPlane], tree: LayerTree, into surface: inout Surface) {
         guard planes.count > 1 else {
             for p in planes { drawLayer(p.index, tree: tree, placement: p.placement, alpha: p.alpha, into: &surface) }
             return
@@ -59,8 +66,8 @@ extension Compositor {
 
     /// The ordinary layers of the context, in tree order; transform layers pass their opacity to
     /// each of them (no group) and draw nothing of their own.
-    private func collectPlanes(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double,
-                               into planes: inout [ContextPlane]) {
+    func collectPlanes(_ index: Int, tree: LayerTree, placement: Placement, alpha: Double,
+                       into planes: inout [ContextPlane]) {
         let layer = tree.nodes[index].properties
         let opacity = layer.opacity.isNaN ? 0 : min(1, max(0, layer.opacity))
         guard !layer.isHidden, opacity > 0, alpha > 0 else { return }

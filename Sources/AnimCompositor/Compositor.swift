@@ -149,9 +149,19 @@ public struct Compositor: Sendable {
             .map(\.element)
     }
 
-    /// Draws sublayers in drawing order; a CATransformLayer starts a 3D rendering context.
+    /// Draws sublayers in drawing order; a CATransformLayer starts a 3D rendering context. Siblings
+    /// out of the layer's plane are ordered by their depth (``siblingOrder(_:tree:placement:)``).
     func drawSublayers(_ children: [Int], tree: LayerTree, placement: Placement, alpha: Double, into surface: inout Surface) {
-        for child in Self.drawingOrder(children, tree) {
+        let order: [Int]
+        switch siblingOrder(Self.drawingOrder(children, tree), tree: tree, placement: placement) {
+        case let .sequence(sequence):
+            order = sequence
+        case let .context(sequence):
+            var planes: [ContextPlane] = []
+            for child in sequence { collectPlanes(child, tree: tree, placement: placement, alpha: alpha, into: &planes) }
+            return drawPlanes(planes, tree: tree, into: &surface)
+        }
+        for child in order {
             if let transition = tree.transition(on: child) {
                 drawTransition(transition, tree: tree, placement: placement, alpha: alpha, into: &surface)
             } else if tree.nodes[child].properties.kind == .transform {

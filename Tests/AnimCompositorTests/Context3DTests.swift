@@ -42,10 +42,42 @@ struct Context3DTests: CompositorFixture {
         #expect(rgb(b, 80, 100).r != rgb(b, 120, 100).r)
     }
 
-    @Test func anOrdinaryLayerFlattensInTreeOrder() throws {
-        let b = try render(crossingPlanes(container: .layer))
-        // Blue is later in the array, so it covers red on both sides.
-        #expect(rgb(b, 80, 100).b == 255 && rgb(b, 120, 100).b == 255)
+    /// Core Animation sorts an ordinary layer's sublayers by depth and cuts intersecting ones
+    /// (§7.5): two crossing siblings of a plain layer (drawing nothing of its own) give the bytes of
+    /// the same siblings in a transform layer, each showing its near half.
+    @Test(arguments: [false, true])
+    func anOrdinaryLayersSiblingsAreSortedByDepth(perspective: Bool) throws {
+        let plain = try render(crossingPlanes(container: .layer, perspective: perspective))
+        #expect(plain == (try render(crossingPlanes(container: .transform, perspective: perspective))))
+        #expect(rgb(plain, 80, 100).r != rgb(plain, 120, 100).r)
+    }
+
+    /// Parallel siblings are ordered by their depth, their transforms' z included: red pushed
+    /// toward the viewer stays in front of blue pushed away, though blue comes later in the array.
+    @Test func parallelSiblingsAreDrawnFarToNear() throws {
+        var tree = LayerTree()
+        let stage = tree.append(id: "stage", properties: layer(Rect(x: 0, y: 0, width: 200, height: 200), nil) {
+            $0.sublayerTransform = .perspective(distance: 400)
+        }, parent: nil)
+        tree.append(id: "red", properties: layer(Rect(x: 40, y: 40, width: 80, height: 80), .red) { $0.transform = .translation(0, 0, 100) },
+                    parent: stage)
+        tree.append(id: "blue", properties: layer(Rect(x: 80, y: 80, width: 80, height: 80), .blue) { $0.transform = .translation(0, 0, -100) },
+                    parent: stage)
+        let b = try render(tree)
+        #expect(rgb(b, 100, 100).r == 255 && rgb(b, 100, 100).b == 0, "\(rgb(b, 100, 100))")
+        // Without any z, the array order stands: blue, later, on top.
+        tree.nodes[1].properties.transform = .identity
+        tree.nodes[2].properties.transform = .identity
+        #expect(rgb(try render(tree), 100, 100).b == 255)
+    }
+
+    /// The classic cube of six sublayers in a plain layer turned as a whole: its sublayers are
+    /// sorted in its own space before it is flattened, so the front face shows, as in a transform layer.
+    @Test func aCubeInAPlainLayerShowsItsFrontFace() throws {
+        var tree = cube(turn: 0.3)
+        tree.nodes[0].properties.kind = .layer
+        let c = rgb(try render(tree), 100, 100)
+        #expect(c.r == 255 && c.g == 0 && c.b == 0, "\(c)")
     }
 
     @Test func theIntersectionLineIsAntiAliased() throws {
