@@ -1,4 +1,4 @@
-import AnimCompositor
+@testable import AnimCompositor
 import AnimGeometry
 import AnimLayers
 import AnimRaster
@@ -69,6 +69,32 @@ struct Context3DTests: CompositorFixture {
         tree.nodes[1].properties.transform = .identity
         tree.nodes[2].properties.transform = .identity
         #expect(rgb(try render(tree), 100, 100).b == 255)
+    }
+
+    /// A plane that passes behind the eye is cut there and keeps straight edges: its left edge runs
+    /// through the projections of (0, 900) and (0, 1000) of its bounds, computed here, to within a
+    /// pixel (the cut point used to land 10¹⁴ px away, and clamping it bent the edge to 45°).
+    @Test func aPlaneReachingBehindTheEyeKeepsStraightEdges() throws {
+        var tree = LayerTree()
+        let stage = tree.append(id: "stage", properties: layer(Rect(x: 0, y: 0, width: 300, height: 240), nil) {
+            $0.sublayerTransform = .perspective(distance: 200)
+        }, parent: nil)
+        let plane = layer(Rect(x: 0, y: 0, width: 120, height: 1000), .red) {
+            $0.position = Point(x: 150, y: 150)
+            $0.anchorPoint = Point(x: 0.5, y: 0.9)
+            $0.transform = .rotation(-1.2, axis: 1, 0, 0)
+        }
+        tree.append(id: "plane", properties: plane, parent: stage)
+        let b = try render(tree, size: 300)
+        let map = LayerGeometry.toParent(plane, parent: tree.nodes[0].properties).planeHomography
+        let (p0, p1) = (map.apply(Point(x: 0, y: 900)), map.apply(Point(x: 0, y: 1000)))
+        #expect(p0.w > 0 && p1.w > 0 && map.apply(Point(x: 0, y: 0)).w < 0, "the plane reaches behind the eye")
+        let a = Point(x: p0.x / p0.w, y: p0.y / p0.w), c = Point(x: p1.x / p1.w, y: p1.y / p1.w)
+        for row in [150, 100] {
+            let expected = a.x + (c.x - a.x) * (Double(row) + 0.5 - a.y) / (c.y - a.y)
+            let first = (0..<300).first { rgb(b, $0, row).r > 127 }
+            #expect(first.map { abs(Double($0) + 0.5 - expected) <= 1 } == true, "row \(row): \(String(describing: first)) vs \(expected)")
+        }
     }
 
     /// The classic cube of six sublayers in a plain layer turned as a whole: its sublayers are
