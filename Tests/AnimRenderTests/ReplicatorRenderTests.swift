@@ -27,10 +27,12 @@ struct ReplicatorRenderTests {
     }
 
     /// Two white squares overlapping by half, the second 50 pt further back (instanceTransform
-    /// translate z −50) and tinted cyan (red offset −1). Flattened, the later instance covers the
-    /// earlier one where they overlap; with preservesDepth the nearer one does. The replicator's
-    /// own grey background is a plane at depth 0, behind the first square (drawn over it, ties
-    /// in tree order) and in front of the second.
+    /// translate z −50) and tinted cyan (red offset −1). Either way the nearer, first square covers
+    /// the later one where they overlap: instances are siblings, sorted by depth (§7.5) before a
+    /// replicator without preservesDepth is flattened. What preservesDepth changes is the
+    /// replicator's own grey background: flattened, it stays below every instance; with
+    /// preservesDepth it is a plane at depth 0, behind the first square (drawn over it, ties in
+    /// tree order) and in front of the second.
     @Test(arguments: [false, true])
     func preservesDepthSortsInstancesByDepth(preservesDepth: Bool) throws {
         let b = try render("""
@@ -43,7 +45,7 @@ struct ReplicatorRenderTests {
         let white = PixelRGBA8(r: 255, g: 255, b: 255, a: 255), cyan = PixelRGBA8(r: 0, g: 255, b: 255, a: 255)
         let grey = PixelRGBA8(r: 128, g: 128, b: 128, a: 255)
         #expect(b[10, 10] == white, "only the first square")
-        #expect(b[20, 10] == (preservesDepth ? white : cyan), "where they overlap")
+        #expect(b[20, 10] == white, "where they overlap, the nearer square")
         #expect(b[30, 10] == (preservesDepth ? grey : cyan), "only the second square, behind the background plane when depth is kept")
         #expect(b[2, 2] == grey)
     }
