@@ -29,7 +29,7 @@ extension Compositor {
         guard drawn.count > 1, !order.contains(where: { tree.transition(on: $0) != nil }) else { return .sequence(order) }
         // Nothing out of the plane anywhere: depth is zPosition, the order already given.
         if placement.chain.isAffine2D, placement.parent.sublayerTransform.isAffine2D,
-           drawn.allSatisfy({ tree.nodes[$0].properties.kind != .transform && tree.nodes[$0].properties.transform.isAffine2D }) {
+           drawn.allSatisfy({ Self.liesInParentPlane(tree.nodes[$0].properties) }) {
             return .sequence(order)
         }
         var depths: [Double] = []
@@ -82,12 +82,19 @@ extension Compositor {
             }
         }
         if layer.shadowOpacity > 0 {
-            let blur = 3 * max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : .infinity)
+            // GaussianBlur's kernel reaches about 3.1σ + 1 px; the device box's 2 px cover the pixel.
+            let blur = 3.2 * max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : .infinity)
             let shadow = DeviceBox(minX: box.minX + layer.shadowOffset.width - blur, minY: box.minY + layer.shadowOffset.height - blur,
                                    maxX: box.maxX + layer.shadowOffset.width + blur, maxY: box.maxY + layer.shadowOffset.height + blur)
             box = box.union(shadow)
         }
         return box.isFinite ? box : nil
+    }
+
+    /// Whether a layer's plane is its superlayer's, up to zPosition (no 3D transform, no anchorPointZ,
+    /// not a transform layer), so that zPosition alone sets its depth.
+    static func liesInParentPlane(_ layer: LayerProperties) -> Bool {
+        layer.kind != .transform && layer.transform.isAffine2D && layer.anchorPointZ == 0
     }
 
     /// Whether a layer draws anything at all (it is shown and not fully transparent).

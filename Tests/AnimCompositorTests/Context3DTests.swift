@@ -69,6 +69,9 @@ struct Context3DTests: CompositorFixture {
         tree.nodes[1].properties.transform = .identity
         tree.nodes[2].properties.transform = .identity
         #expect(rgb(try render(tree), 100, 100).b == 255)
+        // anchorPointZ −100 brings red's plane 100 pt nearer, its transform untouched.
+        tree.nodes[1].properties.anchorPointZ = -100
+        #expect(rgb(try render(tree), 100, 100).r == 255)
     }
 
     /// A plane that passes behind the eye is cut there and keeps straight edges: its left edge runs
