@@ -1,6 +1,11 @@
 import AnimGolden
 import AnimRender
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -158,10 +163,21 @@ struct TestCommand: ParsableCommand {
         if let scene = scenes.first(where: { $0.file.standardizedFileURL.path == target }) {
             return "--junit \(junit) is the scene file of \(scene.name): the report would replace it"
         }
-        if let head = FileManager.default.contents(atPath: junit)?.prefix(5), !head.isEmpty, Array(head) != Array("<?xml".utf8) {
+        if let head = Self.firstBytes(of: junit, count: 5), !head.isEmpty, head != Array("<?xml".utf8) {
             return "--junit \(junit) exists and is not an XML report: refusing to replace it (remove it, or name another file)"
         }
         return nil
+    }
+
+    /// The first `count` bytes of an existing regular file (fewer if it is shorter); nil when it
+    /// cannot be opened or is not a regular file (a FIFO is not read: that would wait for a writer).
+    private static func firstBytes(of path: String, count: Int) -> [UInt8]? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = fread(&bytes, 1, count, file)
+        return Array(bytes.prefix(read))
     }
 
     /// `path` made absolute and standardized ("." and ".." resolved, no trailing slash).
