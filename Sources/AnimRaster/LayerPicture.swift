@@ -41,8 +41,7 @@ public struct LayerPicture: Sendable {
     /// `fills` drawn in order over `initial`; nil when they cover no pixel.
     public init?(_ fills: [SolidFill], over initial: PixelRGBA8) {
         let box = Self.bounds(of: fills)
-        guard !box.isEmpty, var bitmap = Bitmap(width: box.width, height: box.height) else { return nil }
-        bitmap.fill(initial)
+        guard !box.isEmpty, var bitmap = Bitmap(width: box.width, height: box.height, filledWith: initial) else { return nil }
         let origin = PixelOffset(x: box.minX, y: box.minY)
         for fill in fills { fill.draw(into: &bitmap, origin: origin) }
         bounds = box
