@@ -74,9 +74,14 @@ public enum ParallelFrames {
         // The calling thread is one of the `threads`: it draws frames while the one it must hand
         // over next is not ready, so it never sleeps while there is work, and no third thread
         // competes with the workers for the cores.
-        for _ in 1..<threads {
-            DispatchQueue.global().async(group: workers) { pipeline.work(renderer) }
+        let core = CoreSpread.currentCore()
+        for worker in 1..<threads {
+            DispatchQueue.global().async(group: workers) {
+                CoreSpread.leave(core, worker: worker - 1)
+                pipeline.work(renderer)
+            }
         }
+        CoreSpread.letWorkersStart()
         defer {
             pipeline.cancel(workers: threads - 1)
             workers.wait()
