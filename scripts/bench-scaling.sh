@@ -7,7 +7,8 @@
 #   animrender  AnimBench --repeat 3 over FRAMES × 10 frames at 500 fps: the pipeline's paired scaling,
 #               that of the same two threads drawing independently, and what the memory would allow
 #               if the two threads' streams always collided (below);
-#               then one render of those frames in a fresh process on 1 and on 2 threads;
+#               then one render of those frames in a fresh process on 1 and on 2 threads, three
+#               alternated pairs (the median of the three ratios);
 #   skia-python one copy of scripts/peers/*_skia.py drawing FRAMES frames, then two copies at once;
 #   pycairo     the same with scripts/peers/*_cairo.py (not at 3840×2160, where a copy takes minutes).
 # A peer's scaling is its throughput: two copies finish twice the frames, so 2 × (one copy's median
@@ -64,7 +65,7 @@ peer_scaling() {
 animrender_scaling() {
   local scene="$1" n="$2"
   shift 2
-  local out pipeline independent t1 floor f one two
+  local out pipeline independent t1 floor f one two first
   # Two threads named, not AnimBench's default of all cores: the lines read below say "1 → 2".
   out=$($bench "$scene" --frames $((n * 10)) --fps 500 --repeat 3 --threads 1,2 "$@")
   pipeline=$(sed -n 's/^scaling 1 → 2 threads: \([0-9.]*\)×.*/\1/p' <<<"$out")
@@ -72,10 +73,17 @@ animrender_scaling() {
   t1=$(sed -n 's/^threads 1: .* ms\/frame (median \([0-9.]*\)).*/\1/p' <<<"$out")
   floor=$(sed -n 's/^floor: \([0-9.]*\) ms\/frame.*/\1/p' <<<"$out")
   f=$(sed -n 's/^floor on 2 threads: .*same bytes \([0-9.]*\)× as fast.*/\1/p' <<<"$out")
-  one=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 1 "$@" | awk '{print $5}')
-  two=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 2 "$@" | awk '{print $5}')
-  awk -v p="$pipeline" -v i="$independent" -v one="$one" -v two="$two" -v t1="$t1" -v fl="$floor" -v f="$f" \
-    'BEGIN { phi = fl / t1; printf "%s %s %.2f %.2f %.2f %.2f\n", p, i, one / two, 1 / (phi / f + (1 - phi) / 2), phi, f }'
+  # First renders: three alternated pairs of fresh processes, the median of the paired ratios (one
+  # pair moved by ±0.2 from round to round: docs/benchmarks.md, session 62).
+  local k ratios=()
+  for k in 1 2 3; do
+    one=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 1 "$@" | awk '{print $5}')
+    two=$($bench "$scene" --first-pass --frames $((n * 10)) --fps 500 --threads 2 "$@" | awk '{print $5}')
+    ratios+=("$(awk -v one="$one" -v two="$two" 'BEGIN { printf "%.4f", one / two }')")
+  done
+  first=$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)
+  awk -v p="$pipeline" -v i="$independent" -v first="$first" -v t1="$t1" -v fl="$floor" -v f="$f" \
+    'BEGIN { phi = fl / t1; printf "%s %s %.2f %.2f %.2f %.2f\n", p, i, first, 1 / (phi / f + (1 - phi) / 2), phi, f }'
 }
 
 tmp=$(mktemp -d)
