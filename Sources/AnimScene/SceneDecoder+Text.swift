@@ -93,10 +93,8 @@ extension SceneDecoder {
         return TextCatalogBuilder.build(fonts: files, defaultFont: defaultKey, strings: text.strings)
     }
 
-    /// A warning for each string with characters that no font of the scene has, located where the
-    /// string first appears: whichever font its layer uses, they draw as that font's `.notdef`
-    /// box (Chinese or emoji in the default Inter). Strings that some font covers are not
-    /// reported, since which font a layer draws them with can change over the timeline.
+    /// The scene's text warnings: characters no font has, then right-to-left text, each in the
+    /// order the strings first appear.
     func textWarnings(_ catalog: TextCatalog) -> [SceneError] {
         missingGlyphWarnings(catalog) + rightToLeftWarnings()
     }
@@ -122,6 +120,10 @@ extension SceneDecoder {
         }
     }
 
+    /// A warning for each string with characters that no font of the scene has, located where the
+    /// string first appears: whichever font its layer uses, they draw as that font's `.notdef`
+    /// box (Chinese or emoji in the default Inter). Strings that some font covers are not
+    /// reported, since which font a layer draws them with can change over the timeline.
     func missingGlyphWarnings(_ catalog: TextCatalog) -> [SceneError] {
         let fonts = catalog.faces.keys.sorted()
         guard !fonts.isEmpty else { return [] }
