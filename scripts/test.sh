@@ -31,6 +31,10 @@ if [[ $status -eq 0 && $report_status -ne 0 ]]; then status=$report_status; fi
 debug_status=0
 scripts/check-debug-release.sh || debug_status=$?
 if [[ $status -eq 0 && $debug_status -ne 0 ]]; then status=$debug_status; fi
+# The documentation pictures are what animrender renders now (docs/images/, about 10 s).
+docs_status=0
+scripts/check-docs-images.sh || docs_status=$?
+if [[ $status -eq 0 && $docs_status -ne 0 ]]; then status=$docs_status; fi
 # Shapes against a peer: the same paths drawn by pycairo must differ only by anti-aliasing (docs/shapes.md).
 peer_status=0
 scripts/peers/compare-shapes-cairo.sh .build/peers || peer_status=$?
