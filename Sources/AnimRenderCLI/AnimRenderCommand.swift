@@ -13,6 +13,8 @@ struct AnimRenderCommand: ParsableCommand {
               animrender Scenes/timing/rocket-ease-in-ease-out.json --gif demo.gif
               animrender scene.json --frame 12 --png frame12.png
               animrender test Scenes --goldens Goldens --report report/
+
+            Every option of a render: animrender help render. Of a test: animrender help test.
             """,
         subcommands: [RenderCommand.self, TestCommand.self],
         defaultSubcommand: RenderCommand.self)

@@ -122,6 +122,9 @@ struct RenderCommand: ParsableCommand {
         if png != nil, let other = outputs.first(where: { $0.option != "--png" }) {
             throw ValidationError("--png writes the one frame of --frame or --time; \(other.option) writes a range of frames: run them as two commands")
         }
+        if png != nil, let range = rangeOptionGiven {
+            throw ValidationError("\(range) chooses the frames of a range; --png writes the one frame of --frame or --time")
+        }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
         if let time, !time.isFinite || time < 0 { throw ValidationError("--time must be a finite number of seconds ≥ 0") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be greater than 0 and at most 1000") }
@@ -137,6 +140,13 @@ struct RenderCommand: ParsableCommand {
         if let name = names.first(where: { name in given.filter { $0 == name }.count > 1 }) {
             throw ValidationError("\(name) is given more than once: one command writes one \(name) output (run it again for another file)")
         }
+    }
+
+    /// The first option given that chooses a range of frames (`--frames`, `--from`, `--to`), which
+    /// a single frame would otherwise ignore without a word. (`--include-end` is not one: it adds
+    /// the frame at the end, which `--frame` may then name.)
+    private var rangeOptionGiven: String? {
+        [("--frames", frames != nil), ("--from", from != nil), ("--to", to != nil)].first(where: \.1)?.0
     }
 
     /// Every output with the option that names it.
@@ -259,7 +269,8 @@ struct RenderCommand: ParsableCommand {
         guard let written = try? job.outputs(), !written.isEmpty else { return }
         var groups: [(paths: [String], frames: Int, width: Int, height: Int)] = []
         for output in written {
-            let path = OutputRequest.displayName(output.path) + (output.isFolder ? "/" : "")
+            let name = OutputRequest.displayName(output.path)
+            let path = name + (output.isFolder && !name.hasSuffix("/") ? "/" : "")
             if let last = groups.last, (last.frames, last.width, last.height) == (output.frames, output.width, output.height) {
                 groups[groups.count - 1].paths.append(path)
             } else {

@@ -19,8 +19,10 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Compare scenes' frames with golden PNGs (exit 0 pass, 1 differences, 2 bad input, 64 bad option).",
         discussion: """
-            Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path relative to \
-            the folder given (Scenes/seeds/shake.json → GOLDENS/seeds/shake/).
+            Goldens live at GOLDENS/<scene>/fNNNN.png, where <scene> is the scene's path, without \
+            .json, below the nearest enclosing folder named Scenes (else below the folder given): \
+            Scenes/seeds/shake.json → GOLDENS/seeds/shake/, whether Scenes, Scenes/seeds or the file \
+            is given.
 
             Frames checked: the scene's goldenFrames (else first, middle, last), --all-frames, or \
             --every N. Tolerances: exact unless the scene has goldenTolerance or the options below \

@@ -17,7 +17,7 @@ struct HelpTextCLITests {
         // source text (at 80 columns "…a bad scene file or / a frame or range / it does not have").
         let sentences = [
             (["render"], "Exit codes: 0 success, 1 an output could not be written, 2 a bad scene file or a frame or range it does not have"),
-            (["test"], "where <scene> is the scene's path relative to the folder given"),
+            (["test"], "below the nearest enclosing folder named Scenes (else below the folder given)"),
             (["test"], "Frames checked: the scene's goldenFrames (else first, middle, last), --all-frames, or --every N."),
             (["test"], "failed and all also rewrite an out-of-date golden.json"),
         ]

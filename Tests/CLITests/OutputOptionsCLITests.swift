@@ -81,8 +81,32 @@ struct OutputOptionsCLITests {
             (["--png-dir", dir.appendingPathComponent("f").path, "--matte", "white"], "--matte applies to the GIF: it needs --gif OUT.gif"),
             (["--frame", "3", "--png", png, "--gif", gif], "--png writes the one frame of --frame or --time; --gif writes a range of frames"),
             (["--time", "0.5", "--png", png, "--contact-sheet", apng], "--contact-sheet writes a range of frames: run them as two commands"),
+            (["--frame", "30", "--png", png, "--frames", "1..5"], "--frames chooses the frames of a range; --png writes the one frame of --frame or --time"),
+            (["--frame", "3", "--png", png, "--from", "0.5"], "--from chooses the frames of a range"),
+            (["--time", "0.2", "--png", png, "--to", "0.8"], "--to chooses the frames of a range"),
         ]
         try expectRefused(cases, after: [fade], statuses: [64], leaving: dir)
+    }
+
+    /// --include-end is not a range option: it adds the frame at t = duration, which --frame may
+    /// then name (fade-out has frames 0…159 at 50 fps without it, 0…160 with it).
+    @Test func includeEndLetsFrameNameTheEnd() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let png = dir.appendingPathComponent("end.png").path
+        let without = try CommandRunner.run([fade, "--frame", "160", "--png", png, "--quiet"])
+        #expect(without.status == 2 && without.stderr.contains("--frame 160 is out of range"), "\(without.stderr)")
+        let with = try CommandRunner.run([fade, "--frame", "160", "--png", png, "--include-end", "--quiet"])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(try PNGCodec.decodeFile(at: png).width == 200)
+    }
+
+    /// A folder given with its trailing slash is named with one slash in the summary.
+    @Test func theSummaryNamesAFolderWithOneSlash() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        let folder = dir.appendingPathComponent("frames").path + "/"
+        let r = try CommandRunner.run([fade, "--png-dir", folder, "--frames", "0..1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("wrote \(folder): 2 frames") && !r.stderr.contains("//"), "\(r.stderr)")
     }
 
     /// The summary line counts what each output holds: the frames a GIF keeps (`--to` between two
