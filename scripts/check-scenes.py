@@ -50,6 +50,10 @@ ACCEPTED = {
     "#RGBA colour": layer_scene({"backgroundColor": "#F00A", "borderColor": "#0f08"}),
     "one transform operation alone": layer_scene({"transform": {"rotate": 0.5}, "sublayerTransform": {"perspective": 500}}),
     "a text layer's keys": layer_scene({"type": "text", "string": "Hi", "fontSize": 20, "foregroundColor": "red"}),
+    "a replicator's keys": layer_scene({"type": "replicator", "instanceCount": 3, "instanceDelay": 0.1, "preservesDepth": True,
+                                        "instanceColor": "red", "instanceRedOffset": -0.1}),
+    "an animate spring with bounce alone": layer_scene({}, [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}},
+                                                                                  "spring": {"bounce": 0.2}}}]),
     "sub-key paths and aliases": layer_scene({"animations": [
         {"keyPath": "transform.rotation.z", "toValue": 1}, {"keyPath": "center.x", "toValue": 1},
         {"type": "spring", "keyPath": "bounds.size.width", "toValue": 5},
@@ -71,6 +75,14 @@ ACCEPTED = {
 REFUSED = {
     "a text key on a plain layer": (layer_scene({"string": "Hi"}), "layers/0/string"),
     "a shape key on a gradient layer": (layer_scene({"type": "gradient", "lineWidth": 2}), "layers/0/lineWidth"),
+    "a replicator key on a plain layer": (layer_scene({"instanceCount": 3}), "layers/0/instanceCount"),
+    "a negative fontSize": (layer_scene({"type": "text", "string": "Hi", "fontSize": -1}), "layers/0/fontSize"),
+    "a negative arc radius": (layer_scene({"type": "shape", "path": {"arcCenter": [1, 1], "radius": -3, "startAngle": 0,
+                                                                    "endAngle": 1}}), "layers/0/path"),
+    "an animate spring with neither damping nor bounce": (layer_scene({}, [{"at": 0, "animate": {
+        "duration": 1, "changes": {"a": {"alpha": 0}}, "spring": {"initialVelocity": 1}}}]), "timeline/0/animate/spring"),
+    "an animate spring with both damping and bounce": (layer_scene({}, [{"at": 0, "animate": {
+        "duration": 1, "changes": {"a": {"alpha": 0}}, "spring": {"damping": 0.5, "bounce": 0.2}}}]), "timeline/0/animate/spring"),
     "an unknown key path": (animation_scene({"keyPath": "positon.x", "toValue": 1}), "layers/0/animations/0/keyPath"),
     "frame as a key path": (animation_scene({"keyPath": "frame", "toValue": [0, 0, 1, 1]}), "layers/0/animations/0/keyPath"),
     "a spring key on a basic animation": (animation_scene({"keyPath": "opacity", "damping": 5}), "layers/0/animations/0"),

@@ -35,8 +35,10 @@ enum LayerKey {
         + TextStyleKey.allCases.map { ($0.rawValue, .text($0)) }
 
     /// UIKit's names for CALayer's keys (`alpha` for `opacity`, …), each with the key it stands for.
+    /// (`wrapped` is CATextLayer's own property name, whose getter Swift spells `isWrapped`.)
     static let aliases: [(alias: String, of: String)] = [("center", "position"), ("alpha", "opacity"), ("isHidden", "hidden"),
-                                                         ("clipsToBounds", "masksToBounds"), ("isDoubleSided", "doubleSided")]
+                                                         ("clipsToBounds", "masksToBounds"), ("isDoubleSided", "doubleSided"),
+                                                         ("wrapped", "isWrapped")]
 
     /// The key `name` stands for: itself, or the key it is an alias of.
     static func canonical(_ name: String) -> String {

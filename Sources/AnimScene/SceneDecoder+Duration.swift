@@ -26,13 +26,15 @@ extension SceneDecoder {
     /// looping GIF of it repeats with no pause (a 0.25 s animation gives 0.25 s); 1 s when nothing
     /// ends after t = 0 (no animations, or only ones that repeat forever). Also where the action
     /// that ends last is written (the first of those ending together), and whether an animation's
-    /// end, rather than the action's time, is that end.
+    /// end, rather than the action's time, is that end. Animations run in their layer's local
+    /// time (``LayerClocks``), so a layer at speed 0.5 ends its 1 s animation at 2 s.
     private func inferredDuration() -> (end: Double, last: (place: ScenePlace, animation: Bool)?) {
         var end = 0.0
         var last: (place: ScenePlace, animation: Bool)?
+        let clocks = LayerClocks(tree)
         for (timed, place) in zip(actions, actionPlaces) {
             if timed.time > end { (end, last) = (timed.time, (place, false)) }
-            let finish = Self.finiteEnd(of: timed.action, at: timed.time)
+            let finish = Self.finiteEnd(of: timed.action, at: timed.time, clocks: clocks)
             if finish > end { (end, last) = (finish, (place, true)) }
         }
         return end > 0 ? (end, last) : (1, nil)
@@ -40,31 +42,45 @@ extension SceneDecoder {
 
     /// When an action run at `t` has finished animating, if that is a finite time, else `t`: a
     /// CAAnimation's active duration, a UIView animation's delay and duration (keyframes alike), a
-    /// view transition's duration, and what their completion handlers start when they end.
-    static func finiteEnd(of action: Action, at t: Double) -> Double {
+    /// view transition's duration, and what their completion handlers start when they end; each
+    /// on the clock of the layer it animates.
+    static func finiteEnd(of action: Action, at t: Double, clocks: LayerClocks) -> Double {
         var end = t
         switch action {
-        case let .addAnimation(_, a):
-            let begin = a.timing.beginTime == 0 ? t : a.timing.beginTime
+        case let .addAnimation(layer, a):
+            // beginTime 0 is "now" on the layer's clock; a given beginTime is a time on that clock.
+            let now = clocks.localTime(of: layer, at: t)
+            let begin = a.timing.beginTime == 0 ? now : a.timing.beginTime
             let active = a.timing.activeDuration / (a.timing.speed == 0 ? 1 : abs(a.timing.speed))
-            if active.isFinite { end = max(end, begin + active) }
+            if active.isFinite, let finish = clocks.sceneTime(of: layer, reaching: begin + active, from: t, now: now) {
+                end = max(end, finish)
+            }
         case let .animate(a):
-            end = finiteEnd(of: a, at: t)
+            end = finiteEnd(of: a, layers: a.changes.map(\.layer), at: t, clocks: clocks)
         case let .animateKeyframes(k):
-            end = finiteEnd(of: k.base, at: t)
+            end = finiteEnd(of: k.base, layers: k.keyframes.flatMap { $0.changes.map(\.layer) }, at: t, clocks: clocks)
         case let .transition(v):
+            // The completion handlers run at the transition's end in scene time, as the engine
+            // schedules them (``CompletionScheduler``); the transition shows on its layer's clock.
             let finish = v.endTime(startingAt: t)
-            if finish.isFinite { end = max(end, v.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish)) }) }
+            if finish.isFinite {
+                let shown = clocks.stretched(finish, from: t, layers: [clocks.transitioning(v.target)])
+                end = max(end, shown, v.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish, clocks: clocks)) })
+            }
         default:
             break
         }
         return end
     }
 
-    private static func finiteEnd(of a: UIViewAnimation, at t: Double) -> Double {
+    /// A UIView animation's end: its delay and duration on the clock of each layer it changes
+    /// (the latest of them), and its completion handlers, which the engine runs at its end in
+    /// scene time (``CompletionScheduler``).
+    private static func finiteEnd(of a: UIViewAnimation, layers: [Int], at t: Double, clocks: LayerClocks) -> Double {
         let finish = a.endTime(startingAt: t)
         guard finish.isFinite else { return t }
-        return max(t, a.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish)) })
+        let shown = clocks.stretched(finish, from: t, layers: layers)
+        return max(t, shown, a.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish, clocks: clocks)) })
     }
 
     /// At most `SceneLimits.maxFrames` frames at the scene's own rate. The error is located where

@@ -102,6 +102,28 @@ struct SceneDecoderTests {
         #expect(chained.canvas.duration == 3, "the completion's animation starts when the first ends, at 1.5 s")
     }
 
+    /// Animations run on their layer's clock (§2.2 step 1: the layer's and its superlayers'
+    /// beginTime, speed and timeOffset), so the inferred duration ends where they end in scene time.
+    @Test func anInferredDurationRunsOnTheLayersClock() throws {
+        func duration(_ layers: String, timeline: String = "[]") throws -> Double {
+            try decode("""
+                {"canvas": {"width": 10, "height": 10}, "layers": \(layers), "timeline": \(timeline)}
+                """).canvas.duration
+        }
+        let fade = #"{"keyPath": "opacity", "toValue": 0, "duration": 1}"#
+        #expect(try duration(#"[{"id": "a", "speed": 0.5, "animations": [\#(fade)]}]"#) == 2, "half speed: 1 s of local time is 2 s")
+        #expect(try duration(#"[{"id": "a", "speed": 2, "animations": [\#(fade)]}]"#) == 0.5)
+        #expect(try duration(#"[{"id": "p", "speed": 0.5, "sublayers": [{"id": "a", "animations": [\#(fade)]}]}]"#) == 2,
+                "a sublayer runs on its superlayer's clock")
+        // beginTime 0.5 puts the layer's local time 0.5 s behind: the animation's beginTime 1 (a
+        // local time) comes at 1.5 s and it ends at 2.5 s.
+        let late = #"{"keyPath": "opacity", "toValue": 0, "duration": 1, "beginTime": 1}"#
+        #expect(try duration(#"[{"id": "a", "beginTime": 0.5, "animations": [\#(late)]}]"#) == 2.5)
+        #expect(try duration(#"[{"id": "a", "speed": 0, "animations": [\#(fade)]}]"#) == 1, "a stopped clock never ends it: the default 1 s")
+        let animate = #"[{"at": 0.5, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}}}}]"#
+        #expect(try duration(#"[{"id": "a", "speed": 0.5}]"#, timeline: animate) == 2.5, "UIView.animate on a half-speed layer")
+    }
+
     @Test func misspeltKeyIsLocatedWithAHint() {
         let e = errors("""
             {"canvas": {"width": 10, "height": 10},
@@ -157,6 +179,15 @@ struct SceneDecoderTests {
         }
         let animate = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a"}], "timeline": [{"at": 0, "animate": {"duration": 1, "changes": {"a": {"alpha": 0, "opacity": 1}}}}]}"#)
         #expect(animate.map { $0.path?.description } == ["timeline[0].animate.changes.a.opacity"])
+        // CATextLayer's wrapped / isWrapped, on a text layer and in `set`.
+        let text = #"{"id": "t", "type": "text", "string": "a long line", "frame": [0, 0, 10, 10]"#
+        for (first, second) in [("isWrapped", "wrapped"), ("wrapped", "isWrapped")] {
+            let e = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [\#(text), "\#(first)": true, "\#(second)": false}]}"#)
+            #expect(e.map { $0.path?.description } == ["layers[0].\(second)"])
+            #expect(e.first?.message.contains("'\(second)' and '\(first)' both set isWrapped") == true, "\(e)")
+        }
+        let set = errors(#"{"canvas": {"width": 10, "height": 10}, "layers": [\#(text)}], "timeline": [{"at": 0, "set": {"t": {"wrapped": true, "isWrapped": false}}}]}"#)
+        #expect(set.map { $0.path?.description } == ["timeline[0].set.t.isWrapped"])
     }
 
     /// A negative font size is refused where it is written, as a negative shadow radius is.

@@ -63,7 +63,8 @@ struct SchemaAgreementTests {
             let owner = try at(rule, "if", "properties", "type", "const").string()
             refused[owner] = try at(rule, "else", "properties").object().keys
         }
-        #expect(refused == ["gradient": LayerKey.gradientOnly, "shape": LayerKey.shapeOnly, "text": SceneDecoder.textOnlyKeys])
+        #expect(refused == ["gradient": LayerKey.gradientOnly, "shape": LayerKey.shapeOnly, "text": SceneDecoder.textOnlyKeys,
+                            "replicator": LayerKey.replicatorOnly])
     }
 
     @Test func hexColoursOfThreeFourSixAndEightDigits() throws {
