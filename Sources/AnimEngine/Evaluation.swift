@@ -34,6 +34,7 @@ extension Timeline {
             state = Replay(model: model)
         }
         state = replay(state, next..<actionCount, at: t)
+        Self.startPendingDrives(&state)
         var tree = state.tree
         let modelTree = state.tree
         let attached = state.attached
@@ -58,6 +59,7 @@ extension Timeline {
         var state = state
         for i in range where actions[i].time <= t {
             let timed = actions[i]
+            if let pending = state.pendingDrives.first, timed.time > pending.time { Self.startPendingDrives(&state) }
             if case let .dynamics(d) = timed.action {
                 d.track?.apply(at: t, to: &state.tree)  // UIKit writes the model centre and transform
             } else if case let .transition(v) = timed.action {
@@ -68,7 +70,7 @@ extension Timeline {
                                                        begin: state.tree.localTime(of: layer, at: timed.time), transition: v))
             } else if case let .interactive(drive) = timed.action {
                 state.saved[drive.id] = drive.layers.map { ($0, state.tree.nodes[$0].properties) }
-                Self.drive(drive, at: timed.time, tree: &state.tree)
+                state.pendingDrives.append((drive, timed.time))
             } else if case let .restoreAfterCancel(id) = timed.action {
                 for (layer, properties) in state.saved[id] ?? [] {
                     state.tree.nodes[layer].properties = properties
@@ -79,6 +81,12 @@ extension Timeline {
             }
         }
         return state
+    }
+
+    /// Starts the interactive transitions waiting for the actions at their scene time to run.
+    private static func startPendingDrives(_ state: inout Replay) {
+        for (drive, time) in state.pendingDrives { Self.drive(drive, at: time, tree: &state.tree) }
+        state.pendingDrives.removeAll()
     }
 
     /// Hands the layers' time to the interactive transition, from their local times now.

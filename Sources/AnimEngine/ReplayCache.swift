@@ -11,6 +11,10 @@ struct Replay: Sendable {
     var started: [StartedTransition] = []
     /// The properties an interactive transition's layers had when it started, by its id.
     var saved: [Int: [(layer: Int, properties: LayerProperties)]] = [:]
+    /// Interactive transitions started at the scene time of the last actions applied, whose layers'
+    /// time they take over once every action at that time has run: UIKit pauses the layers only
+    /// after the animator has added its animations, which therefore begin on the layers' own clock.
+    var pendingDrives: [(drive: InteractiveTransition, time: Double)] = []
 
     init(model: LayerTree) {
         tree = model

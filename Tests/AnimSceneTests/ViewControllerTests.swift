@@ -208,6 +208,18 @@ struct ViewControllerTests: SceneFixture {
         #expect(windowChildren(s, at: 1.99).contains("second"))
     }
 
+    /// A gesture already at 0.5 when it starts shows half the animation at once: the animator's
+    /// animations begin on the layer's own clock, before the transition takes its time over (UIKit
+    /// pauses the layers after animateTransition returns), so the first percent is not subtracted.
+    @Test func aGestureThatStartsPastZeroShowsItsPercentAtOnce() throws {
+        let s = try interactive("finish", at: 0.4, percent: "[[0, 0.5], [0.2, 0.5]]")
+        #expect(abs(y(s, "second", at: 1) - (200 + 400 * 0.5)) < 1e-9, "half way at the start")
+        #expect(abs(y(s, "second", at: 1.3) - (200 + 400 * 0.5)) < 1e-9, "held at 0.5")
+        // finish at 0.5: the remaining 0.5 s of animation at completionSpeed 2 takes 0.25 s.
+        #expect(abs(y(s, "second", at: 1.525) - (200 + 400 * 0.75)) < 1e-9)
+        #expect(windowChildren(s, at: 1.65) == ["first"], "completed at 1 + 0.4 + 0.25")
+    }
+
     @Test func aCancelledTransitionPlaysBackAndRestoresTheViews() throws {
         let s = try interactive("cancel", at: 0.5, percent: "[[0, 0], [0.5, 0.3]]")
         #expect(abs(y(s, "second", at: 1.5) - 320) < 1e-9, "30% of the way")
