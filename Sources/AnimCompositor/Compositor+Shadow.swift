@@ -21,7 +21,10 @@ extension Compositor {
             guard let clipped = blurred.multiplied(by: shape.mask) else { return }
             blurred = clipped
         }
-        Blend.fillBehind(blurred, color: Self.shadowColor(of: layer, alpha: alpha), into: &surface.bitmap)
+        // Without a shadowPath the shape is the alpha of the layer's rendering, which is already
+        // faded by the opacity it is drawn at: the colour takes that opacity only for a path.
+        let color = Self.shadowColor(of: layer, alpha: layer.shadowPath == nil ? 1 : alpha)
+        Blend.fillBehind(blurred, color: color, into: &surface.bitmap)
         surface.markDrawn(blurred.bounds)
     }
 
@@ -41,7 +44,8 @@ extension Compositor {
     func drawCachedShadow(_ key: ShadowKey, layer: LayerProperties, map: Homography, body: CoverageMask?,
                           alpha: Double, keep: Bool = false, into surface: inout Surface) -> (SolidFill, UniformPicture)? {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
-        let color = Self.shadowColor(of: layer, alpha: alpha)
+        // The cached shape is the background and border's alpha as drawn, already at `alpha`.
+        let color = Self.shadowColor(of: layer, alpha: 1)
         guard let moved = ShadowCache.shared.shadow(key, of: layer, movedTo: origin, clip: canvasRect,
                                                     hole: key.opaqueInterior(at: origin),
                                                     picture: surface.untouched.map { (color, $0) }) else { return nil }
@@ -65,7 +69,7 @@ extension Compositor {
         let origin = Point(x: map.g / map.i, y: map.h / map.i)
         let plain = surface.untouched.flatMap { canvas in
             PlainLayerCache.phase(of: origin).map { phase in
-                (phase, PlainLayerCache.Key(shape: key, fx: phase.fx, fy: phase.fy, shadow: Self.shadowColor(of: layer, alpha: alpha),
+                (phase, PlainLayerCache.Key(shape: key, fx: phase.fx, fy: phase.fy, shadow: Self.shadowColor(of: layer, alpha: 1),
                                             body: layer.backgroundColor.map { Self.drawn($0, alpha: alpha) },
                                             border: layer.borderWidth > 0 ? Self.drawn(layer.borderColor, alpha: alpha) : nil,
                                             initial: canvas.initial))

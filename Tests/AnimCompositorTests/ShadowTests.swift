@@ -102,6 +102,26 @@ struct ShadowTests: CompositorFixture {
         #expect(b[45, 100].a == 0 && b[100, 45].a == 0)
     }
 
+    /// A layer's opacity fades its shadow once, as it fades the rest of its rendering (§8): a
+    /// shadow of opacity 1 under a layer at opacity 0.5 has alpha 0.5 however it is drawn (in
+    /// place from the layer's alpha, from a shadowPath, cached by its shape, or with sublayers in
+    /// a group), not 0.25. Session 63's audit found the layer's alpha, already faded, faded again.
+    @Test(arguments: ["in place", "shadowPath", "cached", "group"])
+    func opacityFadesTheShadowOnce(_ how: String) throws {
+        var tree = LayerTree()
+        let card = tree.append(id: "card", properties: layer(Rect(x: 20, y: 20, width: 60, height: 60), .white) {
+            $0.opacity = 0.5
+            $0.shadowOpacity = 1
+            $0.shadowOffset = Size(width: 0, height: 100)
+            $0.shadowRadius = how == "cached" ? 6 : 0
+            if how == "shadowPath" { $0.shadowPath = .rect(Rect(x: 0, y: 0, width: 60, height: 60)) }
+        }, parent: nil)
+        if how == "group" { tree.append(id: "dot", properties: layer(Rect(x: 0, y: 0, width: 4, height: 4), .white), parent: card) }
+        let p = try render(tree)[50, 150]
+        // The shadow's middle, 25 px from its nearest edge (4σ for the cached one): black at 0.5.
+        #expect(abs(Int(p.a) - 128) <= 1 && p.r == 0, "\(how): \(p)")
+    }
+
     @Test func theShadowShowsThroughATranslucentLayer() throws {
         var tree = LayerTree()
         tree.append(id: "glass", properties: layer(Rect(x: 50, y: 50, width: 100, height: 100), Color(red: 1, green: 1, blue: 1, alpha: 0.5)) {
