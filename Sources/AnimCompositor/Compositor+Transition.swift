@@ -24,7 +24,13 @@ extension Compositor {
         case .moveIn, .push, .reveal, .cube, .oglFlip:
             drawPoses(sources, progress: p, placement: placement, into: &out)
         case .pageCurl, .pageUnCurl, .rippleEffect, .suckEffect:
-            drawWarp(sources, progress: p, placement: placement, into: &out)
+            if p == 0 {
+                // Nothing has moved yet: the old state as it was drawn, not resampled through the
+                // warp (which blended a corner pixel of a curl and the bottom row of a suck).
+                drawAnyLayer(sources.index, tree: sources.tree(.old), placement: placement, alpha: 1, into: &out)
+            } else {
+                drawWarp(sources, progress: p, placement: placement, into: &out)
+            }
         case .cameraIris, .cameraIrisHollowOpen, .cameraIrisHollowClose:
             drawIris(sources, progress: p, placement: placement, into: &out)
         }

@@ -88,11 +88,14 @@ extension SceneDecoder {
 
     /// UIWindow.rootViewController: the one view controller whose view is directly in the window
     /// when the scene starts (not one in a navigation stack, whose view is inside the navigation
-    /// view). None or several is an error asking for `from`.
+    /// view, and not a `detached` one, which is not shown yet). None or several is an error asking
+    /// for `from`.
     private func rootViewController(_ object: JSONObjectReader) -> ViewControllerDecl? {
         let window = controllers.window
         let stacked = Set(controllers.decls.flatMap { $0.stack ?? [] })  // membership only
-        let roots = controllers.decls.filter { tree.nodes[$0.view].parent == window && !stacked.contains($0.id) }
+        let roots = controllers.decls.filter {
+            tree.nodes[$0.view].parent == window && isInWindowAtStart($0.view) && !stacked.contains($0.id)
+        }
         if roots.count == 1 { return roots[0] }
         let message = roots.isEmpty
             ? "no view controller's view is in the window when the scene starts, so there is no root view controller to present from"

@@ -164,6 +164,21 @@ struct TransitionTests: CompositorFixture {
         #expect(!mixed.isEmpty)
     }
 
+    /// At progress 0 nothing has moved: a warp's first frame is the old layer exactly as drawn
+    /// without a transition (session 63's audit found a curl's corner pixel and a suck's bottom
+    /// row blended by the resampling).
+    @Test(arguments: [TransitionType.pageCurl, .pageUnCurl, .rippleEffect, .suckEffect])
+    func aWarpsFirstFrameIsTheOldLayerUntouched(_ type: TransitionType) throws {
+        var old = LayerTree()
+        old.append(id: "view", properties: layer(Rect(x: 50, y: 75, width: 100, height: 50), .red), parent: nil)
+        let plain = try render(old)
+        for subtype in [TransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom] {
+            let first = try drawn(type, subtype, progress: 0).bitmap.pixels
+            let differing = zip(first, plain.pixels).filter { $0 != $1 }.count
+            #expect(first.count == plain.pixels.count && differing == 0, "\(type) \(subtype): \(differing) bytes differ")
+        }
+    }
+
     @Test func rippleIsUndistortedAtItsEndsAndDissolves() throws {
         #expect(isRed(try drawn(.rippleEffect, progress: 0), 60, 80))
         let end = try drawn(.rippleEffect, progress: 1)
