@@ -27,11 +27,13 @@ extension Compositor {
 
     /// How many device pixels one point of the layer spans around the path, at most: the largest
     /// stretch of the edges and diagonals of the path's bounding box (so a non-uniform scale uses
-    /// its larger factor). 1 for a path that is a single point; clamped to 1/100…1024.
+    /// its larger factor); a box with no width or height (a straight line, a single point, whose
+    /// dot is still a disc) is measured over one point across it. Clamped to 1/100…1024.
     static func pixelsPerPoint(of path: Path, map: Homography) -> Double {
         let b = path.bounds
-        let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY),
-                       Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
+        let (x0, x1) = b.maxX > b.minX ? (b.minX, b.maxX) : (b.minX - 0.5, b.minX + 0.5)
+        let (y0, y1) = b.maxY > b.minY ? (b.minY, b.maxY) : (b.minY - 0.5, b.minY + 0.5)
+        let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
         let projected = corners.map { map.project($0) }
         var stretch = 0.0
         for (i, j) in [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)] {

@@ -49,6 +49,31 @@ struct ShapeLayerTests: CompositorFixture {
         }
     }
 
+    /// A zero-length subpath's round dot is flattened within 1/8 of a device pixel like any round
+    /// cap: scaled 2× by the layer, it is the dot of twice the width at scale 1, byte for byte
+    /// (it was flattened within 1/8 of a point: chords 0.25 px off the circle at 2×).
+    @Test func aDotIsFlattenedInDevicePixels() throws {
+        func dot(at c: Double, width: Double, scale: Double) throws -> Bitmap {
+            var tree = LayerTree()
+            tree.append(id: "s", properties: shape(Rect(x: 0, y: 0, width: 100, height: 100)) {
+                $0.shape.path = Path(elements: [.move(Point(x: c, y: c)), .close])
+                $0.shape.fillColor = nil
+                $0.shape.strokeColor = .black
+                $0.shape.stroke.lineWidth = width
+                $0.shape.stroke.lineCap = .round
+                $0.anchorPoint = Point(x: 0, y: 0)
+                $0.position = Point(x: 0, y: 0)
+                $0.transform = .scale(scale, scale, 1)
+            }, parent: nil)
+            return try render(tree, size: 100)
+        }
+        let scaled = try dot(at: 25, width: 10, scale: 2), plain = try dot(at: 50, width: 20, scale: 1)
+        let differing = zip(scaled.pixels, plain.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+        // The disc of radius 10 px: 312.44 px² against π·100 = 314.16, the chords' bias (docs/shapes.md).
+        #expect(abs(coveredArea(plain) - Double.pi * 100) < 0.01 * Double.pi * 100, "\(coveredArea(plain))")
+    }
+
     @Test func theShapeIsDrawnBetweenBackgroundAndSublayersAndClipped() throws {
         var tree = LayerTree()
         let s = tree.append(id: "s", properties: shape(Rect(x: 0, y: 0, width: 100, height: 100)) {
