@@ -56,16 +56,17 @@ extension SceneDecoder {
                 end = max(end, finish)
             }
         case let .animate(a):
-            end = finiteEnd(of: a, layers: a.changes.map(\.layer), at: t, clocks: clocks)
+            end = finiteEnd(of: a, layers: action.blockLayers, at: t, clocks: clocks)
         case let .animateKeyframes(k):
-            end = finiteEnd(of: k.base, layers: k.keyframes.flatMap { $0.changes.map(\.layer) }, at: t, clocks: clocks)
+            end = finiteEnd(of: k.base, layers: action.blockLayers, at: t, clocks: clocks)
         case let .transition(v):
-            // The completion handlers run at the transition's end in scene time, as the engine
-            // schedules them (``CompletionScheduler``); the transition shows on its layer's clock.
+            // The transition shows on its layer's clock, and its completion handlers run when it
+            // finishes there, as the engine schedules them (``CompletionScheduler``).
             let finish = v.endTime(startingAt: t)
             if finish.isFinite {
-                let shown = clocks.stretched(finish, from: t, layers: [clocks.transitioning(v.target)])
-                end = max(end, shown, v.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish, clocks: clocks)) })
+                let layers = [clocks.transitioning(v.target)]
+                end = max(end, clocks.stretched(finish, from: t, layers: layers),
+                          completionsEnd(v.completion, at: clocks.finished(finish, from: t, layers: layers), clocks: clocks))
             }
         default:
             break
@@ -74,13 +75,20 @@ extension SceneDecoder {
     }
 
     /// A UIView animation's end: its delay and duration on the clock of each layer it changes
-    /// (the latest of them), and its completion handlers, which the engine runs at its end in
-    /// scene time (``CompletionScheduler``).
+    /// (the latest of them), and its completion handlers, which the engine runs when it has
+    /// finished on those clocks (``CompletionScheduler``).
     private static func finiteEnd(of a: UIViewAnimation, layers: [Int], at t: Double, clocks: LayerClocks) -> Double {
         let finish = a.endTime(startingAt: t)
         guard finish.isFinite else { return t }
-        let shown = clocks.stretched(finish, from: t, layers: layers)
-        return max(t, shown, a.completion.reduce(finish) { max($0, finiteEnd(of: $1.action, at: finish, clocks: clocks)) })
+        return max(t, clocks.stretched(finish, from: t, layers: layers),
+                   completionsEnd(a.completion, at: clocks.finished(finish, from: t, layers: layers), clocks: clocks))
+    }
+
+    /// When completion handlers called at `t` have finished animating: `t` itself, or 0 when they
+    /// are never called (`t` infinite: the animation's clock is stopped).
+    private static func completionsEnd(_ completion: [CompletionAction], at t: Double, clocks: LayerClocks) -> Double {
+        guard t.isFinite else { return 0 }
+        return completion.reduce(t) { max($0, finiteEnd(of: $1.action, at: t, clocks: clocks)) }
     }
 
     /// At most `SceneLimits.maxFrames` frames at the scene's own rate. The error is located where

@@ -85,6 +85,34 @@ struct UIViewAnimationTests {
         #expect(interrupted.presentation(at: 5).roots == [0])
     }
 
+    /// UIKit calls a block's completion when its animations have stopped, and they run on the
+    /// layer's clock: on a layer at speed 0.5, a block at 1 s with delay 0.5 and duration 1 ends
+    /// at 1 + 1.5 / 0.5 = 4 s; on a stopped layer it never ends, and the completion never runs.
+    @Test func completionWaitsForTheAnimationOnTheLayersClock() {
+        let remove = CompletionAction(condition: .finished, action: .removeFromSuperlayer(layer: 0))
+        func timeline(speed: Double, _ actions: [TimedAction]) -> Timeline {
+            var tree = Fixture.tree()
+            tree.nodes[0].properties.timing.speed = speed
+            return Timeline(model: tree, actions: actions)
+        }
+        let half = timeline(speed: 0.5, [animate(at: 1, { $0.delay = 0.5; $0.completion = [remove] }, [alpha(0)])])
+        #expect(half.actions.map(\.time) == [1, 4])
+        let opacity = Fixture.number(half, "opacity", at: 3.5)
+        #expect(opacity > 0 && opacity < 0.2, "still fading at 3.5 s: \(opacity)")
+        #expect(half.presentation(at: 3.99).roots == [0])
+        #expect(half.presentation(at: 4).roots.isEmpty, "removed once the fade has ended on the layer's clock")
+        let double = timeline(speed: 2, [animate(at: 1, { $0.completion = [remove] }, [alpha(0)])])
+        #expect(double.actions.map(\.time) == [1, 1.5])
+        let stopped = timeline(speed: 0, [animate(at: 1, { $0.completion = [remove] }, [alpha(0)])])
+        #expect(stopped.actions.map(\.time) == [1], "a stopped clock never finishes the fade")
+        let interrupted = timeline(speed: 0, [
+            animate(at: 1, { $0.completion = [CompletionAction(condition: .interrupted, action: .removeFromSuperlayer(layer: 0))] },
+                    [alpha(0)]),
+            animate(at: 30, { _ in }, [alpha(1)]),
+        ])
+        #expect(interrupted.actions.map(\.time) == [1, 30, 30], "interrupted, even on a stopped clock")
+    }
+
     @Test func aGradientsStopsInterruptLikeAnyProperty() {
         // colors and locations are set as styles but animate: a second block replaces the first.
         let mark = CompletionAction(condition: .interrupted, action: .set([(layer: 0, changes: [x(999)])]))

@@ -37,6 +37,31 @@ struct UIViewKeyframeTests {
         #expect(abs(Fixture.number(t, "position.x", at: 0.25) - expected) < 1e-9)
     }
 
+    /// animateKeyframes adds its animations under the properties' names, position included (not
+    /// additively, as `animate` does): a later keyframe block of position, or a removeAnimation of
+    /// "position", replaces it and its completion runs with finished = false right then. A later
+    /// `animate` of position adds an additive animation and interrupts nothing.
+    @Test func aKeyframeBlockOfPositionIsInterruptedWhenReplaced() {
+        let done = CompletionAction(condition: .finished, action: .set([(layer: 0, changes: [alpha(0.25)])]))
+        let cut = CompletionAction(condition: .interrupted, action: .set([(layer: 0, changes: [alpha(0.75)])]))
+        func keyframes(at t: Double, to value: Double, completion: [CompletionAction] = []) -> TimedAction {
+            var base = UIViewAnimation(duration: 1, curve: .linear, changes: [])
+            base.completion = completion
+            return TimedAction(time: t, action: .animateKeyframes(UIViewKeyframeAnimation(base: base, keyframes: [frame(0, 1, [x(value)])])))
+        }
+        let first = keyframes(at: 0, to: 110, completion: [done, cut])
+        let replaced = Timeline(model: Fixture.tree(), actions: [first, keyframes(at: 0.5, to: 10)])
+        #expect(replaced.actions.map(\.time) == [0, 0.5, 0.5])
+        #expect(Fixture.number(replaced, "opacity", at: 0.6) == 0.75)
+        let removed = Timeline(model: Fixture.tree(), actions: [first, TimedAction(time: 0.5, action: .removeAnimation(layer: 0, key: "position"))])
+        #expect(removed.actions.map(\.time) == [0, 0.5, 0.5])
+        #expect(Fixture.number(removed, "opacity", at: 0.6) == 0.75)
+        let added = UIViewAnimation(duration: 1, curve: .linear, changes: [LayerChanges(layer: 0, settings: [x(10)])])
+        let blended = Timeline(model: Fixture.tree(), actions: [first, TimedAction(time: 0.5, action: .animate(added))])
+        #expect(blended.actions.map(\.time) == [0, 0.5, 1], "an additive animation replaces nothing")
+        #expect(Fixture.number(blended, "opacity", at: 1) == 0.25)
+    }
+
     @Test func discreteModeJumps() {
         let t = timeline([frame(0, 0.5, [x(110)]), frame(0.5, 0.5, [x(60)])], mode: .discrete)
         #expect(Fixture.number(t, "position.x", at: 0.1) == 10)

@@ -27,6 +27,18 @@ struct ViewTransitionTests {
         return tree
     }
 
+    /// A transition runs on its view's clock, and its completion waits for it there: 2 s on a
+    /// layer at speed 0.5 end 4 s later in scene time.
+    @Test func aTransitionsCompletionWaitsForItOnTheLayersClock() {
+        var tree = Fixture.tree()
+        tree.nodes[0].properties.timing.speed = 0.5
+        let done = CompletionAction(action: .set([(layer: 0, changes: [opacity(0.25)])]))
+        let timeline = Timeline(model: tree, actions: [ca(.fade) { $0.completion = [done] }])
+        #expect(timeline.actions.map(\.time) == [1, 5])
+        #expect(timeline.presentation(at: 4.9).nodes[0].properties.opacity == 0.5)
+        #expect(timeline.presentation(at: 5).nodes[0].properties.opacity == 0.25)
+    }
+
     @Test func modelChangesAtOnceAndTheTransitionCarriesTheOldTree() throws {
         let timeline = Timeline(model: Fixture.tree(), actions: [ca(.push)])
         let before = timeline.presentation(at: 0.5)

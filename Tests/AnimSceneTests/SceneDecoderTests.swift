@@ -122,6 +122,13 @@ struct SceneDecoderTests {
         #expect(try duration(#"[{"id": "a", "speed": 0, "animations": [\#(fade)]}]"#) == 1, "a stopped clock never ends it: the default 1 s")
         let animate = #"[{"at": 0.5, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}}}}]"#
         #expect(try duration(#"[{"id": "a", "speed": 0.5}]"#, timeline: animate) == 2.5, "UIView.animate on a half-speed layer")
+        // The completion runs once the animation has ended on the layer's clock (2.5 s), and its
+        // own 1 s animation on a layer at speed 1 ends at 3.5 s.
+        let chained = #"[{"at": 0.5, "animate": {"duration": 1, "changes": {"a": {"alpha": 0}}, "#
+            + #""completion": [{"animate": {"duration": 1, "changes": {"b": {"alpha": 0}}}}]}}]"#
+        #expect(try duration(#"[{"id": "a", "speed": 0.5}, {"id": "b"}]"#, timeline: chained) == 3.5)
+        #expect(try duration(#"[{"id": "a", "speed": 0}, {"id": "b"}]"#, timeline: chained) == 1.5,
+                "on a stopped clock the completion never runs: the block's own end, 0.5 + 1")
     }
 
     @Test func misspeltKeyIsLocatedWithAHint() {
