@@ -54,13 +54,23 @@ extension KeyframeAnimation {
         min(lastIndex(atOrBefore: progress, in: keyTimes) ?? 0, max(count - 1, 0))
     }
 
-    /// The largest i with keyTimes[i] ≤ progress (binary search on non-decreasing times), or nil.
+    /// The largest i with keyTimes[i] ≤ progress + ``keyTimeTolerance`` (binary search on
+    /// non-decreasing times), or nil.
     static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double]) -> Int? {
+        let reach = progress + keyTimeTolerance
         var lo = 0, hi = keyTimes.count  // answer + 1 lies in lo...hi
         while lo < hi {
             let mid = (lo + hi) / 2
-            if keyTimes[mid] <= progress { lo = mid + 1 } else { hi = mid }
+            if keyTimes[mid] <= reach { lo = mid + 1 } else { hi = mid }
         }
         return lo == 0 ? nil : lo - 1
     }
+
+    /// How far below a key time progress may fall and still count as having reached it. A frame's
+    /// time i/fps divided by a duration rounds: frame 3 of a 0.4 s, 4-value discrete animation at
+    /// 10 fps is at (3/10)/0.4 = 0.7499999999999999, a rounding short of the key time 0.75 where
+    /// the last sprite of a sheet starts; without the tolerance that sprite never shows. 10⁻⁹ is
+    /// far above such errors (about 10⁻¹¹ at a day's scene time) and, as a time, a billionth of
+    /// the duration: invisible for a continuous animation, where both sides give the same value.
+    static let keyTimeTolerance = 1e-9
 }

@@ -97,6 +97,22 @@ struct KeyframeAnimationTests {
         }
     }
 
+    /// A sprite sheet: n values over d seconds, sampled at frame times i/fps. Frame i's progress
+    /// (i/fps)/d is often a rounding short of the key time i/n (frame 3 of 4 over 0.4 s at 10 fps:
+    /// 0.7499999999999999 < 0.75), and the sprite must still change there.
+    @Test func discreteSpritesChangeOnTheirFrames() throws {
+        for (n, d, fps) in [(4, 0.4, 10.0), (8, 0.8, 10), (8, 0.8, 30), (12, 0.6, 60), (24, 2.4, 30), (6, 0.3, 20)] {
+            let a = try animation(numbers((0..<n).map(Double.init)), mode: .discrete)
+            var timing = MediaTiming()
+            timing.duration = d
+            let framesPerSprite = Int((d * fps / Double(n)).rounded())
+            for frame in 0..<Int((d * fps).rounded()) {
+                let p = try #require(timing.state(atParentTime: Double(frame) / fps, removedOnCompletion: true)).fraction
+                close(number(a, p), Double(frame / framesPerSprite), 0, "\(n) sprites over \(d) s at \(fps) fps, frame \(frame)")
+            }
+        }
+    }
+
     // MARK: paced
 
     @Test func pacedPoints() throws {
