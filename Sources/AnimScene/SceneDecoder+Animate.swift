@@ -48,16 +48,30 @@ extension SceneDecoder {
         return (try? r.array()) ?? [r]
     }
 
-    func decodeViewOptions(_ items: [JSONReader], into a: inout UIViewAnimation) {
+    /// The options of `animate`, or the UIView options of `animateKeyframes` (`keyframes`: its
+    /// calculation modes are taken out before, and a misspelt one gets a hint too).
+    func decodeViewOptions(_ items: [JSONReader], into a: inout UIViewAnimation, keyframes: Bool = false) {
+        var curve: String?
         for item in items {
             guard let name = attempt({ () throws(SceneError) in try item.string() }) else { continue }
             guard let option = Self.viewOptions.first(where: { $0.name == name })?.option else {
-                let hint = EditDistance.suggestion(for: name, among: Self.viewOptions.map(\.name))
+                if !keyframes, Self.calculationModeOptions.contains(where: { $0.name == name }) {
+                    errors.append(item.error("'\(name)' is an option of UIView.animateKeyframes, not of animate",
+                                             hint: "use the 'animateKeyframes' verb"))
+                    continue
+                }
+                let names = Self.viewOptions.map(\.name) + (keyframes ? Self.calculationModeOptions.map(\.name) : [])
+                let hint = EditDistance.suggestion(for: name, among: names)
                 errors.append(item.error("unknown animation option '\(name)'", hint: hint.map { "did you mean '\($0)'?" }))
                 continue
             }
             switch option {
-            case let .curve(f): a.curve = f
+            case let .curve(f):
+                if let first = curve, first != name {
+                    errors.append(item.error(Self.conflict(first, name, among: Self.curveBits, what: "curve")))
+                }
+                curve = curve ?? name
+                a.curve = f
             case .repeats: a.repeats = true
             case .autoreverses: a.autoreverses = true
             case .beginFromCurrentState: a.beginFromCurrentState = true
@@ -68,17 +82,33 @@ extension SceneDecoder {
         }
     }
 
+    /// UIViewAnimationOptions' curve field (bits 16–19): easeInOut 0, easeIn 1, easeOut 2, linear 3.
+    static let curveBits = [("curveEaseInOut", 0), ("curveEaseIn", 1), ("curveEaseOut", 2), ("curveLinear", 3)]
+
+    /// The message for two options of one field: UIKit ORs option bits, so a Swift option set
+    /// holding both means a third value (or one of them), never "the last one".
+    static func conflict(_ first: String, _ second: String, among bits: [(String, Int)], what: String) -> String {
+        let value = { (name: String) in bits.first { $0.0 == name }?.1 ?? 0 }
+        let combined = value(first) | value(second)
+        let meaning = bits.first { $0.1 == combined }.map { "'\($0.0)'" } ?? "no \(what) UIKit names"
+        return "'\(first)' and '\(second)' are both \(what) options: UIKit ORs the option bits, which here means \(meaning); give one \(what)"
+    }
+
     private func decodeViewSpring(_ r: JSONReader, into a: inout UIViewAnimation) {
         guard let object = attempt({ () throws(SceneError) in try r.object() }) else { return }
         report(object.unknownKeys(allowed: ["damping", "initialVelocity", "bounce"]))
-        if let bounce = finite(object, "bounce", min: -1) {
+        let velocity = finite(object, "initialVelocity", min: nil) ?? 0
+        if let b = object.optional("bounce") {
+            // A bounce that is not a number of at least −1 is reported by `finite`; the spring is
+            // then left out rather than asking for a damping the scene did not mean to give.
+            guard let bounce = finite(object, "bounce", min: -1) else { return }
             if let d = object.optional("damping") {
-                errors.append(d.error("give either damping (with initialVelocity) or bounce, not both"))
+                errors.append(d.error("give either damping or bounce, not both"))
             }
-            if bounce >= 1, let b = object.optional("bounce") {
+            if bounce >= 1 {
                 errors.append(b.error("bounce must be less than 1: bounce 1 is an undamped spring, which never settles"))
             }
-            let spring = Spring.perceptual(duration: max(a.duration, 0.001), bounce: min(bounce, 1))
+            let spring = Spring.perceptual(duration: max(a.duration, 0.001), bounce: min(bounce, 1), initialVelocity: velocity)
             a.spring = spring
             a.duration = spring.settlingDuration > 0 ? spring.settlingDuration : a.duration
             return
@@ -86,7 +116,6 @@ extension SceneDecoder {
         guard let dReader = attempt({ () throws(SceneError) in try object.required("damping") }),
               let damping = attempt({ () throws(SceneError) in try dReader.number() }) else { return }
         if damping <= 0 { errors.append(dReader.error("damping is a damping ratio and must be more than 0 (1 = no overshoot)")) }
-        let velocity = finite(object, "initialVelocity", min: nil) ?? 0
         a.spring = Spring.uiView(duration: a.duration, dampingRatio: damping, initialVelocity: velocity)
     }
 

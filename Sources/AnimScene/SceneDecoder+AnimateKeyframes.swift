@@ -4,6 +4,9 @@ import AnimLayers
 
 extension SceneDecoder {
     static let keyframeVerbKeys = ["duration", "delay", "options", "keyframes", "completion"]
+    /// UIViewKeyframeAnimationOptions' calculation-mode field (bits 10–12).
+    static let calculationModeBits = [("calculationModeLinear", 0), ("calculationModeDiscrete", 1), ("calculationModePaced", 2),
+                                      ("calculationModeCubic", 3), ("calculationModeCubicPaced", 4)]
     static let calculationModeOptions: [(name: String, mode: CalculationMode)] = [
         ("calculationModeLinear", .linear), ("calculationModeDiscrete", .discrete), ("calculationModePaced", .paced),
         ("calculationModeCubic", .cubic), ("calculationModeCubicPaced", .cubicPaced),
@@ -21,8 +24,12 @@ extension SceneDecoder {
         var mode = CalculationMode.linear
         if let r = object.optional("options") {
             let (viewOptions, modes) = splitKeyframeOptions(r)
-            if let chosen = modes.last { mode = chosen }
-            if !viewOptions.isEmpty { decodeViewOptions(viewOptions, into: &base) }
+            if let chosen = modes.first { mode = chosen.mode }
+            for other in modes.dropFirst() where other.name != modes[0].name {
+                errors.append(other.reader.error(Self.conflict(modes[0].name, other.name, among: Self.calculationModeBits,
+                                                               what: "calculation mode")))
+            }
+            if !viewOptions.isEmpty { decodeViewOptions(viewOptions, into: &base, keyframes: true) }
         }
         guard let list = attempt({ () throws(SceneError) in try object.required("keyframes").array() }) else { return nil }
         let keyframes = list.compactMap(decodeViewKeyframe)
@@ -32,12 +39,12 @@ extension SceneDecoder {
     }
 
     /// The calculation-mode options, and the readers of the other (UIView) options.
-    private func splitKeyframeOptions(_ r: JSONReader) -> ([JSONReader], [CalculationMode]) {
+    private func splitKeyframeOptions(_ r: JSONReader) -> ([JSONReader], [(name: String, mode: CalculationMode, reader: JSONReader)]) {
         let items = Self.optionItems(r)
-        var others: [JSONReader] = [], modes: [CalculationMode] = []
+        var others: [JSONReader] = [], modes: [(name: String, mode: CalculationMode, reader: JSONReader)] = []
         for item in items {
             if let name = try? item.string(), let mode = Self.calculationModeOptions.first(where: { $0.name == name })?.mode {
-                modes.append(mode)
+                modes.append((name, mode, item))
             } else {
                 others.append(item)
             }

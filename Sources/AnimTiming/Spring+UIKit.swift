@@ -26,17 +26,18 @@ extension Spring {
     /// iOS 17 perceptual springs (`UIView.animate(springDuration:bounce:…)`,
     /// `CASpringAnimation(perceptualDuration:bounce:)`, SwiftUI `Spring(duration:bounce:)`), §5.4:
     /// ζ = 1 − bounce for bounce ≥ 0, 1/(1 + bounce) below; mass 1; stiffness (2π/duration)²;
-    /// damping 4πζ/duration; allowsOverdamping true.
+    /// damping 4πζ/duration; allowsOverdamping true. `initialVelocity` is UIKit's
+    /// `initialSpringVelocity`: whole distances per second, as for ``uiView(duration:dampingRatio:initialVelocity:)``.
     ///
     /// Guards: bounce is clamped to [−0.999, 1] (NaN → 0) so ζ stays in [0, 1000]; duration is
     /// clamped to [0.001, 1e6] (NaN → 0.001).
-    public static func perceptual(duration: Double, bounce: Double) -> Spring {
+    public static func perceptual(duration: Double, bounce: Double, initialVelocity: Double = 0) -> Spring {
         let b = clamp(bounce, -0.999...1, nan: 0)
         let d = clamp(duration, 0.001...1e6, nan: 0.001)
         let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
         let omega = 2 * Double.pi / d
         return Spring(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * zeta / d,
-                      allowsOverdamping: true)
+                      initialVelocity: initialVelocity.isFinite ? initialVelocity : 0, allowsOverdamping: true)
     }
 
     private static func clamp(_ x: Double, _ range: ClosedRange<Double>, nan: Double) -> Double {

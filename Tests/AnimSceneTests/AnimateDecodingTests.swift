@@ -62,6 +62,25 @@ struct AnimateDecodingTests: SceneFixture {
         ])
     }
 
+    /// UIView.animate(springDuration:bounce:initialSpringVelocity:…): the velocity in whole
+    /// distances per second, as for the damping form. Bounce 0.3 over 0.5 s with v = 5:
+    /// 1 − e^(−ζω0t)(cos ωd·t + (ζω0 − v)/ωd · sin ωd·t) = 0.301403 at 0.05 s (0.145715 with v = 0).
+    @Test func aBounceSpringTakesItsInitialVelocity() throws {
+        let s = try decode(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"bounce": 0.3, "initialVelocity": 5}, "changes": {"a": {"alpha": 0}}}}"#)
+        guard case let .animate(a) = s.timeline.actions.first?.action else { Issue.record("expected animate"); return }
+        let spring = try #require(a.spring)
+        #expect(spring.initialVelocity == 5)
+        #expect(abs(spring.progress(at: 0.05) - 0.301403) < 1e-6, "\(spring.progress(at: 0.05))")
+        #expect(abs(spring.progress(at: 0.1) - 0.604020) < 1e-6, "\(spring.progress(at: 0.1))")
+    }
+
+    @Test func aBounceBelowMinusOneIsTheOnlyError() {
+        let e = errors(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"bounce": -1.5}, "changes": {"a": {"alpha": 0}}}}"#)
+        #expect(e.map(\.description) == [
+            "scene.json:2:139: timeline[0].animate.spring.bounce: bounce must be -1 or more, found -1.5",
+        ])
+    }
+
     @Test func anUndampedBounceIsLocated() {
         let e = errors(#"{"at": 0, "animate": {"duration": 0.5, "spring": {"bounce": 1}, "changes": {"a": {"alpha": 0}}}}"#)
         #expect(e.map(\.description) == [

@@ -67,4 +67,40 @@ struct AnimateOptionTests: SceneFixture {
     func calculationModeOptions(name: String, mode: CalculationMode) throws {
         #expect(try keyframes("\"\(name)\"")?.calculationMode == mode)
     }
+
+    func messages(_ verb: String, _ options: String) -> [String] {
+        let body = verb == "animate"
+            ? #"{"duration": 1, "options": \#(options), "changes": {"a": {"alpha": 0}}}"#
+            : #"{"duration": 1, "options": \#(options), "keyframes": [{"relativeStartTime": 0, "relativeDuration": 1, "changes": {"a": {"alpha": 0}}}]}"#
+        let errors = sceneErrors("""
+            {"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "a"}],
+             "timeline": [{"at": 0, "\(verb)": \(body)}]}
+            """)
+        return errors.map { $0.message + ($0.hint.map { " | " + $0 } ?? "") }
+    }
+
+    /// UIKit ORs option bits, so two curves (or two calculation modes) in one option set mean a
+    /// third: [.curveEaseIn, .curveEaseOut] is 1 | 2 = 3, curveLinear. Refused, with what UIKit
+    /// would make of them, rather than letting the last one win.
+    @Test func twoCurvesOrTwoModesAreRefused() {
+        #expect(messages("animate", #"["curveEaseIn", "curveEaseOut"]"#) == [
+            "'curveEaseIn' and 'curveEaseOut' are both curve options: UIKit ORs the option bits, which here means 'curveLinear'; give one curve",
+        ])
+        #expect(messages("animate", #"["curveEaseIn", "curveEaseIn", "repeat"]"#).isEmpty, "the same curve twice is one curve")
+        #expect(messages("animateKeyframes", #"["calculationModePaced", "calculationModeLinear"]"#) == [
+            "'calculationModePaced' and 'calculationModeLinear' are both calculation mode options: UIKit ORs the option bits, "
+                + "which here means 'calculationModePaced'; give one calculation mode",
+        ])
+        #expect(messages("animateKeyframes", #"["calculationModeCubic", "calculationModeCubicPaced"]"#).first?
+            .contains("which here means no calculation mode UIKit names") == true, "3 | 4 = 7")
+    }
+
+    @Test func aCalculationModeIsHintedInEitherVerb() {
+        #expect(messages("animateKeyframes", #"["calculationModeCubbic"]"#) == [
+            "unknown animation option 'calculationModeCubbic' | did you mean 'calculationModeCubic'?",
+        ])
+        #expect(messages("animate", #""calculationModePaced""#) == [
+            "'calculationModePaced' is an option of UIView.animateKeyframes, not of animate | use the 'animateKeyframes' verb",
+        ])
+    }
 }
