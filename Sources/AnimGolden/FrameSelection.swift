@@ -10,11 +10,11 @@ public enum FrameSelection: Hashable, Sendable {
     case every(Int)
 
     /// The frames to check for `scene` with `frameCount` frames, ascending. `goldenFrames` is
-    /// returned as listed, so a frame beyond the end can be reported.
+    /// returned whole (sorted), so a frame beyond the end can be reported.
     public func frames(for scene: Scene, frameCount: Int) -> [Int] {
         switch self {
         case .golden:
-            if let listed = scene.goldenFrames { return listed }
+            if let listed = scene.goldenFrames { return listed.sorted() }
             guard frameCount > 0 else { return [] }
             return Array(Set([0, frameCount / 2, frameCount - 1])).sorted()
         case .all:

@@ -3,8 +3,9 @@
 ///
 /// Re-recording modes (`failed`, `all`) put the folder right: they rewrite the manifest and remove
 /// stale goldens, and report that as changes (which fail the run like recorded frames). Other modes
-/// report problems naming `--record failed` as the fix. `missing` never replaces or removes a file;
-/// it only writes a manifest where there was none and it recorded frames.
+/// report problems naming `--record failed` as the fix; re-recording also writes a manifest that is
+/// missing (a recording stopped before it wrote one). `missing` never
+/// replaces or removes a file; it only writes a manifest where there was none and it recorded frames.
 struct GoldenFolderCheck {
     let store: GoldenStore
     let scene: String
@@ -48,7 +49,9 @@ struct GoldenFolderCheck {
             return
         }
         guard let stored else {
-            if recorded { write(current, note: nil, &outcome) }
+            // A re-recording run puts the folder right even when every frame matched (goldens
+            // recorded by a run that was stopped before it wrote the manifest).
+            if recorded { write(current, note: nil, &outcome) } else if rerecording { write(current, note: "wrote \(name), which was missing", &outcome) }
             return
         }
         guard let mismatch = stored.mismatch(with: current) else { return }

@@ -110,7 +110,18 @@ struct TestCommand: ParsableCommand {
             printError("error: \(path): no such scene file or folder")
             throw ExitCode(2)
         }
-        let scenes = GoldenRunner.discoverScenes(in: urls)
+        // JSON under the goldens folder is its golden.json files, never a scene (a goldens folder
+        // may sit inside a scenes folder, as __Snapshots__ folders sit beside tests).
+        let goldensPath = Self.absolute(goldens)
+        let scenes = GoldenRunner.discoverScenes(in: urls).filter { !Self.isInside($0.file.path, goldensPath) }
+        if let problem = Self.sharedNameProblem(scenes) {
+            printError("error: \(problem)")
+            throw ExitCode(2)
+        }
+        if FileManager.default.fileExists(atPath: goldens), !GoldenRunner.isFolder(URL(fileURLWithPath: goldens)) {
+            printError("error: the goldens folder \(goldens) is a file, not a folder")
+            throw ExitCode(1)
+        }
         if scenes.isEmpty {
             printError("error: no scene files (*.json) under \(paths.joined(separator: ", "))")
             throw ExitCode(2)
@@ -152,8 +163,8 @@ struct TestCommand: ParsableCommand {
 
     /// Why the reports would overwrite what they must not, if they would: `--junit` or `--report`
     /// inside the goldens folder, `--junit` naming a scene the run found (also inside a folder
-    /// given), or an existing file that is not XML (a scene, a golden PNG, anything else: a run
-    /// replaces only a JUnit report of its own).
+    /// given), or an existing file that is not a JUnit report animrender wrote (a scene, a golden
+    /// PNG, a plist, another tool's XML: a run replaces only a report of its own).
     private func overwriteProblem(_ scenes: [(name: String, file: URL)]) -> String? {
         let goldensPath = Self.absolute(goldens)
         for (option, path) in [("--report", report)] + (junit.map { [("--junit", $0)] } ?? [])
@@ -165,8 +176,26 @@ struct TestCommand: ParsableCommand {
         if let scene = scenes.first(where: { $0.file.standardizedFileURL.path == target }) {
             return "--junit \(junit) is the scene file of \(scene.name): the report would replace it"
         }
-        if let head = Self.firstBytes(of: junit, count: 5), !head.isEmpty, head != Array("<?xml".utf8) {
-            return "--junit \(junit) exists and is not an XML report: refusing to replace it (remove it, or name another file)"
+        if let head = Self.firstBytes(of: junit, count: 512), !head.isEmpty, !Self.isOwnReport(head) {
+            return "--junit \(junit) exists and is not a JUnit report of animrender's: refusing to replace it (remove it, or name another file)"
+        }
+        return nil
+    }
+
+    /// Whether a file's first bytes are those of a report `JUnitReport` wrote: the XML declaration,
+    /// then `<testsuites name="animrender"`. Any other XML (a plist, a pom.xml, another tool's
+    /// report) is not replaced.
+    private static func isOwnReport(_ head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        return text.hasPrefix("<?xml") && text.contains("<testsuites name=\"animrender\"")
+    }
+
+    /// Two scene files whose goldens would be filed under one name (`A/Scenes/card.json` and
+    /// `B/Scenes/card.json` are both `card`): each run would compare one with the other's goldens.
+    private static func sharedNameProblem(_ scenes: [(name: String, file: URL)]) -> String? {
+        for (a, b) in zip(scenes, scenes.dropFirst()) where a.name == b.name {
+            return "\(a.file.path) and \(b.file.path) would both file their goldens under \(a.name)/: "
+                + "test them with separate --goldens folders, or rename one"
         }
         return nil
     }

@@ -153,10 +153,20 @@ final class SceneDecoder {
 
     private func decodeGoldenFrames(_ reader: JSONReader) -> [(frame: Int, location: SourceLocation)]? {
         guard let list = attempt({ () throws(SceneError) in try reader.array() }) else { return nil }
+        if list.isEmpty {
+            errors.append(reader.error("goldenFrames lists no frame, so a golden test of this scene would check nothing",
+                                       hint: "list the frames to check, or leave the key out for the first, middle and last frame"))
+        }
         var frames: [(frame: Int, location: SourceLocation)] = []
         for item in list {
             guard let n = attempt({ () throws(SceneError) in try item.integer() }) else { continue }
-            if n < 0 { errors.append(item.error("a frame index must be 0 or more, found \(n)")) } else { frames.append((n, item.location)) }
+            if n < 0 {
+                errors.append(item.error("a frame index must be 0 or more, found \(n)"))
+            } else if frames.contains(where: { $0.frame == n }) {
+                errors.append(item.error("frame \(n) is listed twice"))
+            } else {
+                frames.append((n, item.location))
+            }
         }
         return frames
     }

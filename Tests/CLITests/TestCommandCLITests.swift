@@ -218,8 +218,10 @@ struct TestCommandCLITests {
             (["--junit", "Scenes/demo/box.json"], "--junit Scenes/demo/box.json is the scene file of demo/box: the report would replace it"),
             (["--junit", "Goldens/demo/box/f0000.png"], "--junit Goldens/demo/box/f0000.png is inside the goldens folder Goldens"),
             (["--report", "Goldens/out"], "--report Goldens/out is inside the goldens folder Goldens"),
-            (["--junit", "notes.txt"], "--junit notes.txt exists and is not an XML report: refusing to replace it"),
+            (["--junit", "notes.txt"], "--junit notes.txt exists and is not a JUnit report of animrender's: refusing to replace it"),
+            (["--junit", "pom.xml"], "--junit pom.xml exists and is not a JUnit report of animrender's"),
         ]
+        try Data(#"<?xml version="1.0"?><project/>"#.utf8).write(to: dir.appendingPathComponent("pom.xml"))
         for (extra, message) in cases {
             let r = try test(dir, ["--record", "never"] + extra)
             #expect(r.status == 64 && r.stderr.contains(message), "\(extra): \(r.stderr)")
@@ -231,6 +233,52 @@ struct TestCommandCLITests {
             #expect(r.status == 0, "\(r.stderr)")
             #expect(try String(contentsOf: dir.appendingPathComponent("ci/results.xml"), encoding: .utf8).contains("failures=\"0\""))
         }
+    }
+
+    /// Two scene files whose goldens would share a folder (the same name below two scenes roots)
+    /// are refused before anything is rendered or recorded, naming both files.
+    @Test func twoScenesOfOneNameAreRefused() throws {
+        let dir = try project()
+        let other = dir.appendingPathComponent("Other/Scenes/demo")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data(Self.scene.utf8).write(to: other.appendingPathComponent("box.json"))
+        let r = try CommandRunner.run(["test", "Scenes", "Other/Scenes", "--goldens", "Goldens", "--report", "report", "--record", "missing"], in: dir)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("/Other/Scenes/demo/box.json and ") && r.stderr.contains("/Scenes/demo/box.json would both file their goldens under demo/box/"),
+                "\(r.stderr)")
+        #expect(!exists(dir, "Goldens"))
+    }
+
+    /// A goldens folder inside the scenes folder: its golden.json files are not scenes, so the
+    /// run after the recording passes. An empty goldenFrames is the scene's error; a --goldens
+    /// path that is a file is one line and exit 1.
+    @Test func goldensInsideTheScenesFolderAndOtherLayouts() throws {
+        let dir = try project()
+        let inside = ["test", "Scenes", "--goldens", "Scenes/__goldens__", "--report", "report", "--quiet"]
+        #expect(try CommandRunner.run(inside + ["--record", "missing"], in: dir).status == 1)
+        #expect(exists(dir, "Scenes/__goldens__/demo/box/golden.json"))
+        let again = try CommandRunner.run(inside + ["--record", "never"], in: dir)
+        #expect(again.status == 0 && again.stderr.contains("1 scene, 2 frames: passed"), "\(again.stderr)")
+        try Data("x".utf8).write(to: dir.appendingPathComponent("afile"))
+        let file = try CommandRunner.run(["test", "Scenes", "--goldens", "afile", "--report", "report"], in: dir)
+        #expect(file.status == 1 && file.stderr == "error: the goldens folder afile is a file, not a folder\n", "\(file.stderr)")
+        try Data(Self.scene.replacingOccurrences(of: "[0, 5]", with: "[]").utf8).write(to: dir.appendingPathComponent("Scenes/demo/box.json"))
+        let empty = try test(dir, ["--record", "missing"])
+        #expect(empty.status == 2 && empty.stderr.contains("goldenFrames lists no frame"), "\(empty.stderr)")
+    }
+
+    /// A recording stopped before it wrote golden.json: `--record failed` writes it even though
+    /// every frame matches, and says so.
+    @Test func aMissingManifestIsWrittenWhenReRecording() throws {
+        let dir = try project()
+        _ = try test(dir, ["--record", "missing"])
+        let manifest = dir.appendingPathComponent("Goldens/demo/box/golden.json")
+        let bytes = try Data(contentsOf: manifest)
+        try FileManager.default.removeItem(at: manifest)
+        #expect(try test(dir, ["--record", "never"]).status == 0)
+        let r = try test(dir, ["--record", "failed"])
+        #expect(r.status == 1 && r.stderr.contains("wrote golden.json, which was missing"), "\(r.stderr)")
+        #expect(try Data(contentsOf: manifest) == bytes)
     }
 
     /// A run first removes what an earlier one left in the report: after a failing run, a passing
