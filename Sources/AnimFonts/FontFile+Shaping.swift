@@ -38,7 +38,10 @@ extension FontFile {
             let next = i + 1 < Int(count) ? Int(infos[i + 1].cluster) : scalars.count
             let ideographic = next > cluster && next < scalars.count
                 && IdeographicBreaks.allowsBreak(between: scalars[next - 1], and: scalars[next])
-            let breaks = isLastOfCluster && (ShapedText.isBreakingSpace(scalar) || ShapedText.isBreakingHyphen(scalar) || ideographic)
+            // UAX #14 LB25: no break between a hyphen and a digit (2024-12-06, 10-20, -5).
+            let hyphen = ShapedText.isBreakingHyphen(scalar)
+                && !(next < scalars.count && scalars[next].properties.generalCategory == .decimalNumber)
+            let breaks = isLastOfCluster && (ShapedText.isBreakingSpace(scalar) || hyphen || ideographic)
             return ShapedGlyph(glyph: infos[i].codepoint, advance: Double(positions[i].x_advance),
                                offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)),
                                cluster: cluster, isSpace: ShapedText.isBreakingSpace(scalar), breaksAfter: breaks,

@@ -40,7 +40,20 @@ public final class FontFile {
         }
         let blob = hb_blob_create(UnsafeRawPointer(memory.baseAddress!).assumingMemoryBound(to: CChar.self),
                                   UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, 0)
+        var hbFace = hb_face_create(blob, 0)
+        if hb_face_get_glyph_count(hbFace) == 0 {
+            // Not an sfnt HarfBuzz can read in place (WOFF, WOFF2): its tables as FreeType unpacks them.
+            hb_face_destroy(hbFace)
+            hbFace = Self.harfBuzzFace(readingTablesOf: opened)
+        }
+        guard hb_face_get_glyph_count(hbFace) > 0 else {
+            hb_face_destroy(hbFace)
+            hb_blob_destroy(blob)
+            FT_Done_Face(opened)
+            FT_Done_FreeType(lib)
+            memory.deallocate()
+            throw .unsupported(path: path, reason: "it has no TrueType or OpenType tables to shape text with (a bare CFF or Type 1 font)")
+        }
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(opened.pointee.units_per_EM)

@@ -112,10 +112,13 @@ extension SceneDecoder {
     }
 
     /// Scalars of the right-to-left scripts' blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko,
-    /// Samaritan, Mandaic and their presentation forms).
+    /// Samaritan, Mandaic and their presentation forms, which end at U+FEFC: U+FEFF is the
+    /// zero-width no-break space, a byte-order mark) and the explicit right-to-left controls.
     static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFC, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        // The right-to-left mark, embedding, override and isolate, which ask for reordering too.
+        case 0x200F, 0x202B, 0x202E, 0x2067: true
         default: false
         }
     }

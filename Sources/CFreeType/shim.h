@@ -4,4 +4,5 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include FT_ADVANCES_H
+#include FT_TRUETYPE_TABLES_H
 #endif

@@ -56,6 +56,12 @@ struct TextDecodingTests {
         let arabic = try base.decode(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "type": "text", "string": "שלום"}]}"#)
         #expect(arabic.warnings.map(\.message).last == "right-to-left text (ש, U+05E9) is drawn left to right: there is no bidirectional reordering",
                 "\(arabic.warnings)")
+        // A byte-order mark (U+FEFF, past the Arabic presentation forms) is not right-to-left;
+        // the right-to-left mark is.
+        let bom = try base.decode(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "type": "text", "string": "\ufeffAB"}]}"#)
+        #expect(bom.warnings.isEmpty, "\(bom.warnings)")
+        let mark = try base.decode(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"id": "a", "type": "text", "string": "A\u200fB"}]}"#)
+        #expect(mark.warnings.map(\.message).last?.contains("U+200F") == true, "\(mark.warnings)")
     }
 
     @Test func fontSizeAndForegroundColorAnimate() throws {

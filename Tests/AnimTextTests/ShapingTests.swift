@@ -49,6 +49,9 @@ struct ShapingTests {
         #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 6, 7])
         #expect(glyphs.map(\.isSpace) == [false, false, true, false, false, false, false, false])
         #expect(glyphs.map(\.breaksAfter) == [false, false, true, false, false, true, false, false])
+        // UAX #14 LB25: a hyphen before a digit does not break (a date, a range, a minus sign).
+        let date = try #require(try Self.font().shape("2024-12 a-b").paragraphs.first)
+        #expect(date.map(\.breaksAfter) == [false, false, false, false, false, false, false, true, false, true, false])
     }
 
     /// Chinese and Japanese break between characters, never before closing punctuation nor after
