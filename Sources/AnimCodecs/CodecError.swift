@@ -18,6 +18,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file at `path` declares `width` × `height` pixels, more than is decoded (16384 px a
     /// side, 2²⁸ pixels); it was refused before its pixels were allocated.
     case imageTooLarge(path: String, width: Int, height: Int)
+    /// The header declares a size within the limits but beyond the pixels the caller had left for
+    /// it (``ImageDecoder/decode(contentsOf:maxPixels:)``); nothing was allocated for it.
+    case imageOverBudget(path: String, width: Int, height: Int)
     /// An external program an output needs is not on PATH; `package` is the Debian package that has it.
     case missingTool(tool: String, package: String, purpose: String)
     /// An external program failed; the message carries what it printed.
@@ -39,6 +42,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .imageTooLarge(path, width, height):
             "\(path) declares a \(width)×\(height) image, larger than the \(ImageLimits.maxDimension) px a side "
                 + "and \(ImageLimits.maxPixels) pixels that are decoded"
+        case let .imageOverBudget(path, width, height):
+            "\(path) declares a \(width)×\(height) image, more pixels than are left to decode"
         }
     }
 }

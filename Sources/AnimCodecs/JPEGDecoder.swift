@@ -12,8 +12,8 @@ import CImageShims
 /// corrupt or truncated data and are errors here, as with `djpeg -strict`.
 enum JPEGDecoder {
     /// The opaque bitmap stored in `data`.
-    static func decode(_ data: [UInt8]) throws(DecodeFailure) -> Bitmap {
-        try shim.decode(data, straightAlpha: false)
+    static func decode(_ data: [UInt8], budget: Int = ImageLimits.maxPixels) throws(DecodeFailure) -> Bitmap {
+        try shim.decode(data, straightAlpha: false, budget: budget)
     }
 
     private static let shim = ShimDecoder(size: animrender_jpeg_size, pixels: animrender_jpeg_decode)

@@ -56,7 +56,7 @@ public enum PNGCodec {
         } catch {
             switch error {
             case let .library(message): throw .png("cannot decode: \(message)")
-            case let .tooLarge(width, height):
+            case let .tooLarge(width, height), let .overBudget(width, height):
                 throw .png("cannot decode: \(width)×\(height) exceeds the \(Bitmap.maxDimension) px limit")
             }
         }

@@ -9,8 +9,8 @@ import CImageShims
 /// no gamma or colour-space conversion is applied. Truncated files (no IEND) are refused.
 enum PNGDecoder {
     /// The premultiplied bitmap stored in `data`.
-    static func decode(_ data: [UInt8]) throws(DecodeFailure) -> Bitmap {
-        try shim.decode(data, straightAlpha: true)
+    static func decode(_ data: [UInt8], budget: Int = ImageLimits.maxPixels) throws(DecodeFailure) -> Bitmap {
+        try shim.decode(data, straightAlpha: true, budget: budget)
     }
 
     private static let shim = ShimDecoder(size: animrender_png_size, pixels: animrender_png_decode)

@@ -16,12 +16,13 @@ struct ShimDecoder: Sendable {
     let pixels: PixelsFunction
 
     /// The image in `data`; `straightAlpha` says the shim's pixels still need premultiplying.
-    func decode(_ data: [UInt8], straightAlpha: Bool) throws(DecodeFailure) -> Bitmap {
+    /// At most `budget` pixels: a larger header is refused before anything is allocated.
+    func decode(_ data: [UInt8], straightAlpha: Bool, budget: Int = ImageLimits.maxPixels) throws(DecodeFailure) -> Bitmap {
         var (w, h): (UInt32, UInt32) = (0, 0)
         try Self.call { message, capacity in
             data.withUnsafeBufferPointer { size($0.baseAddress, $0.count, &w, &h, message, capacity) }
         }
-        let (width, height) = try ImageLimits.check(width: w, height: h)
+        let (width, height) = try ImageLimits.check(width: w, height: h, budget: budget)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         try Self.call { message, capacity in
             data.withUnsafeBufferPointer { src in

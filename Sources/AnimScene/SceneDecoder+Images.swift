@@ -10,14 +10,14 @@ extension SceneDecoder {
         var pixels = 0
         for (key, reader) in images.all {
             do {
-                let image = try ImageDecoder.decode(contentsOf: key)
+                // The pixels left are checked on the image's header, before it is allocated.
+                let image = try ImageDecoder.decode(contentsOf: key, maxPixels: max(0, maxImagePixels - pixels))
                 pixels += image.width * image.height
-                guard pixels <= maxImagePixels else {
-                    errors.append(reader.error("the contents images would hold \(pixels) pixels once decoded, with this one; "
-                        + "a scene's images may hold at most \(maxImagePixels) together"))
-                    return [:]
-                }
                 out[key] = image
+            } catch let .imageOverBudget(_, width, height) {
+                errors.append(reader.error("the contents images would hold \(pixels + width * height) pixels once decoded, with this one; "
+                    + "a scene's images may hold at most \(maxImagePixels) together"))
+                return [:]
             } catch {
                 errors.append(reader.error("cannot load the contents image: \(error.description)"))
             }

@@ -166,6 +166,20 @@ struct ImageDecoderTests {
         #expect(throws: CodecError.self) { try PNGCodec.decodeFile(at: path) }
     }
 
+    /// A caller's pixel budget (the scene's images together) is checked on the header too, so an
+    /// image past it is refused without being decoded; one that fits decodes as before.
+    @Test func aPixelBudgetIsCheckedOnTheHeader() throws {
+        let path = Self.fixture("huge.png")
+        #expect(throws: CodecError.imageTooLarge(path: path, width: 100_000, height: 100_000)) {
+            try ImageDecoder.decode(contentsOf: path, maxPixels: 0)
+        }
+        let data = try PNGCodec.encode(try #require(Bitmap(width: 30, height: 20)))
+        #expect(throws: CodecError.imageOverBudget(path: "a.png", width: 30, height: 20)) {
+            try ImageDecoder.decode(data: data, name: "a.png", maxPixels: 599)
+        }
+        #expect(try ImageDecoder.decode(data: data, name: "a.png", maxPixels: 600).width == 30)
+    }
+
     // MARK: Sniffing and errors
 
     @Test func nonImagesAreUnsupportedWithAReason() throws {
