@@ -8,6 +8,10 @@ import Darwin
 /// synced and then renamed over the target. On any failure the temporary file is removed, so
 /// readers see either the old file or the complete new one, never a partial file. The path "-"
 /// is standard output (``StandardOutput``), written once the bytes are complete.
+///
+/// A symbolic link is written through: the file it leads to is replaced and the link stays (as
+/// `cp` does). A file that is replaced keeps its permission bits; a new one gets 0644 less the
+/// umask. A hard link to a replaced file keeps the old bytes, as with any rename-based save.
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes` atomically.
     ///
@@ -16,9 +20,11 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(CodecError) {
         if StandardOutput.isStandardOutput(path) { return try StandardOutput.write(bytes) }
         try refuseSpecialFile(path)
-        let (fd, temp, token) = try createTemporary(for: path)
+        let target = linkTarget(of: path)
+        let (fd, temp, token) = try createTemporary(for: target, naming: path)
         defer { Interruption.deregister(token) }
         do throws(CodecError) {
+            try keepMode(of: target, on: fd, path: path)
             try writeAll(bytes, to: fd, path: path)
             guard fsync(fd) == 0 else { throw .io(path: path, reason: SystemError.lastMessage()) }
         } catch {
@@ -31,7 +37,7 @@ public enum AtomicFile {
             unlink(temp)
             throw .io(path: path, reason: reason)
         }
-        guard rename(temp, path) == 0 else {
+        guard rename(temp, target) == 0 else {
             let reason = SystemError.lastMessage()
             unlink(temp)
             throw .io(path: path, reason: reason)
@@ -45,7 +51,7 @@ public enum AtomicFile {
         if StandardOutput.isStandardOutput(path) { return try StandardOutput.checkWritable() }
         if isDirectory(path) { throw .io(path: path, reason: "is a directory") }
         try refuseSpecialFile(path)
-        let (fd, temp, token) = try createTemporary(for: path)
+        let (fd, temp, token) = try createTemporary(for: linkTarget(of: path), naming: path)
         close(fd)
         unlink(temp)
         Interruption.deregister(token)
@@ -56,8 +62,9 @@ public enum AtomicFile {
     /// legal); O_EXCL makes the name unique even when several threads write to the same folder.
     /// It is registered with ``Interruption`` before it exists; the caller deregisters it once it
     /// is renamed or removed.
-    private static func createTemporary(for path: String) throws(CodecError) -> (Int32, String, Interruption.Token) {
-        let (folder, name) = split(path)
+    /// Errors name `path`, the output as the user gave it (`target` is where a link leads).
+    private static func createTemporary(for target: String, naming path: String) throws(CodecError) -> (Int32, String, Interruption.Token) {
+        let (folder, name) = split(target)
         for attempt in 0..<10_000 {
             let suffix = ".tmp-\(getpid())-\(attempt)"
             let own = "." + name + suffix
@@ -114,7 +121,31 @@ public enum AtomicFile {
         if type != S_IFREG && type != S_IFDIR { throw .io(path: path, reason: "is not a regular file") }
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    /// The file a write to `path` replaces: `path`, or where the symbolic link at `path` leads
+    /// (through further links, a relative one from its own folder; at most 40, as the kernel
+    /// follows), whether or not that file exists yet.
+    public static func linkTarget(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : split(current).folder + link
+        }
+        return current
+    }
+
+    /// Gives the temporary file the permission bits of the regular file it will replace.
+    private static func keepMode(of target: String, on fd: Int32, path: String) throws(CodecError) {
+        var st = stat()
+        guard stat(target, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return }
+        guard fchmod(fd, st.st_mode & 0o7777) == 0 else { throw .io(path: path, reason: SystemError.lastMessage()) }
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }

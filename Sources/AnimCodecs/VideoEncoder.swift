@@ -25,6 +25,8 @@ public final class VideoEncoder {
     public let height: Int
     private let alpha: Bool
     private let temporary: String
+    /// Where the file goes: `path`, or where the symbolic link at `path` leads (``AtomicFile``).
+    private let target: String
     private let temporaryToken: Interruption.Token
     private var child: ChildProcess?
 
@@ -38,7 +40,8 @@ public final class VideoEncoder {
         self.width = width
         self.height = height
         self.alpha = alpha && format == .webm
-        (temporary, temporaryToken) = try Self.reserveTemporary(for: path)
+        target = StandardOutput.isStandardOutput(path) ? path : AtomicFile.linkTarget(of: path)
+        (temporary, temporaryToken) = try Self.reserveTemporary(for: target)
         let input = ["-f", "rawvideo", "-pix_fmt", self.alpha ? "rgba" : "rgb0", "-s", "\(width)x\(height)",
                      "-framerate", Self.rate(fps), "-i", "-"]
         do {
@@ -85,7 +88,9 @@ public final class VideoEncoder {
         self.child = nil
         if StandardOutput.isStandardOutput(path) { return try copyToStandardOutput() }
         defer { Interruption.deregister(temporaryToken) }
-        guard rename(temporary, path) == 0 else {
+        var st = stat()
+        if stat(target, &st) == 0, st.st_mode & S_IFMT == S_IFREG { chmod(temporary, st.st_mode & 0o7777) }
+        guard rename(temporary, target) == 0 else {
             let reason = SystemError.lastMessage()
             unlink(temporary)
             throw .io(path: path, reason: reason)

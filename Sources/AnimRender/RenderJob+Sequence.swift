@@ -66,12 +66,26 @@ extension RenderJob {
                 throw .output(error)
             }
             if let sheet = request.contactSheet { sinks.append(try makeSheet(sheet, selection)) }
-            if let dir = request.pngDirectory { sinks.append(try PNGSequenceSink(directory: dir, frames: selection.frames)) }
+            if let dir = request.pngDirectory {
+                if request.range == nil { warnAboutLeftovers(in: dir, frames: selection.frames) }
+                sinks.append(try PNGSequenceSink(directory: dir, frames: selection.frames))
+            }
         } catch {
             for sink in sinks { sink.discard() }
             throw error
         }
         return sinks
+    }
+
+    /// A whole render into a folder that holds frames past its last one, left by an earlier,
+    /// longer render: they stay (a render of a frame range keeps the others on purpose), so a
+    /// sequence read from the folder would mix the two renders. Said once, before drawing.
+    private func warnAboutLeftovers(in directory: String, frames: Range<Int>) {
+        let names = PNGSequence.leftovers(in: directory, outside: frames)
+        guard let first = names.first, let last = names.last else { return }
+        let span = names.count == 1 ? first : "\(first) … \(last)"
+        warn("warning: \(directory) also holds \(names.count) frame file\(names.count == 1 ? "" : "s") this render does not write "
+             + "(\(span)), left by an earlier render; remove them, or a sequence read from the folder mixes the two")
     }
 
     private func makeGIF(_ path: String, _ selection: FrameSelection) throws(RenderError) -> GIFSink {

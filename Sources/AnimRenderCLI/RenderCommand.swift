@@ -183,6 +183,9 @@ struct RenderCommand: ParsableCommand {
         let gifOptions = [("--colors", colors != nil), ("--gif-quality", gifQuality != nil), ("--matte", matte != nil)]
         if gif == nil, let (name, _) = gifOptions.first(where: { $0.1 }) { throw ValidationError("\(name) applies to the GIF: it needs --gif OUT.gif") }
         if let loop, !(0...65_536).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65536") }
+        if loop != nil && gif == nil && apng == nil && webp == nil {
+            throw ValidationError("--loop applies to an animation that plays: it needs --gif, --apng or --webp")
+        }
         if let webpQuality, !(0...100).contains(webpQuality) { throw ValidationError("--webp-quality must be 0…100") }
         if webpQuality != nil && webp == nil { throw ValidationError("--webp-quality needs --webp OUT.webp") }
         if let loop, loop > 65_535, webp != nil { throw ValidationError("--loop \(loop) cannot be stored in a WebP (at most 65535 plays)") }
