@@ -1,83 +1,54 @@
 import AnimLayers
 
-/// Puts the completion handlers of `animate` actions on the timeline: at the animation's end when
-/// it finishes, or right after the action that interrupts it (a later `animate` changing one of its
-/// non-additive properties on the same layer before it ends, or removing its animation), as UIKit
-/// calls `completion(finished)`. The end is on the clock of the layers the block animates (of the
-/// view a transition runs on), as the model tree sets it (``LayerClocks``): a block on a layer at
-/// speed 0.5 calls its completion after twice its duration, and one on a stopped layer never does.
-/// Completions may themselves animate, so they are scheduled as the timeline is walked in order.
-/// Actions keep file order at equal times; completions follow them.
+/// Puts the completion handlers of `animate`, `animateKeyframes` and view-transition actions on the
+/// timeline, as UIKit calls `completion(finished)`:
+/// - **finished** when the block's animations have ended, on the clocks of the layers it animates
+///   (of the view a transition runs on) as the timeline has set them by then (``LayerClocks``): a
+///   block on a layer at speed 0.5 completes after twice its duration, one on a stopped layer
+///   never. A block of nonzero duration that adds no animation (every value it sets is the value
+///   the layer already has) completes at once, as UIKit calls such a completion right away.
+/// - **interrupted** right after the action that removes one of its animations before it ends: a
+///   later block, keyframe block or `addAnimation` that adds an animation under the same key on the
+///   same layer (a non-additive property's name; `animate` adds position, bounds, contentsRect and
+///   contentsCenter additively, under no key, so they never replace one another), a
+///   `removeAnimation` of that key, or a later transition of nonzero duration on the same view.
+///
+/// Which animations an action adds is found by running the engine's own lowering on the model as
+/// the actions before it left it (``Walk``), so a block that sets a property to the value it has
+/// adds nothing and interrupts nothing, as in UIKit. Completions may themselves animate, so they
+/// are scheduled as the timeline is walked in order. Actions keep file order at equal times;
+/// completions follow them.
 enum CompletionScheduler {
     /// The actions with the completions scheduled in, and per output action the index in `actions`
     /// of the action it comes from (itself, or the action whose completion handler, or whose
     /// completion's handler, it is).
-    static func expandTracingOrigins(_ actions: [TimedAction], clocks: LayerClocks) -> (actions: [TimedAction], origins: [Int]) {
+    static func expandTracingOrigins(_ actions: [TimedAction], model: LayerTree) -> (actions: [TimedAction], origins: [Int]) {
         var pending = PendingActions(actions)
+        var walk = Walk(model: model)
         var output: [TimedAction] = [], origins: [Int] = []
         while let (item, origin) = pending.pop() {
-            output.append(item)
-            origins.append(origin)
-            guard let a = Completable(item.action, at: item.time, clocks: clocks), !a.completion.isEmpty else { continue }
-            // Every pending action comes after this one: the first that interrupts it before its end.
-            let interruption = pending.firstInterruption(of: a.interruptedUnder, before: a.end)
-            let (time, finished) = interruption.map { ($0, false) } ?? (a.end, true)
-            guard time.isFinite else { continue }
-            // Pushed completions order after every action given in the file and every earlier one,
-            // so a completion follows the action that interrupted it.
-            for completion in a.completion where completion.condition != (finished ? .interrupted : .finished) {
-                pending.push(completion.action, at: time, origin: origin)
+            switch item {
+            case let .finish(id, time):
+                // Pushed completions order after every action given in the file and every earlier one.
+                for action in walk.finish(id) { pending.push(action, at: time, origin: origin) }
+            case let .action(timed):
+                output.append(timed)
+                origins.append(origin)
+                let step = walk.step(timed, origin: origin)
+                // Right after the action that interrupted them.
+                for (from, actions) in step.interrupted {
+                    for action in actions { pending.push(action, at: timed.time, origin: from) }
+                }
+                if let (id, end) = step.started, end.isFinite { pending.pushFinish(id, at: end, origin: origin) }
             }
         }
         return (output, origins)
     }
 
-    /// An action with a completion handler: when it ends in scene time, and the keys of what
-    /// interrupts it (`interruptKeys(of:)`).
-    struct Completable {
-        var completion: [CompletionAction]
-        var end: Double
-        var interruptedUnder: [InterruptKey]
-
-        init?(_ action: Action, at t: Double, clocks: LayerClocks) {
-            if let a = CompletionScheduler.block(action) {
-                completion = a.completion
-                end = clocks.finished(a.endTime(startingAt: t), from: t, layers: action.blockLayers)
-                interruptedUnder = CompletionScheduler.keyedProperties(action).map { .property($0) }
-            } else if case let .transition(v) = action {
-                // A later transition on the same view replaces this one (finished = false).
-                completion = v.completion
-                end = clocks.finished(v.endTime(startingAt: t), from: t, layers: [clocks.transitioning(v.target)])
-                interruptedUnder = [.transition(v.target)]
-            } else {
-                return nil
-            }
-        }
-    }
-
-    /// What an action interrupts: a property on a layer, or the transitions on a view.
+    /// What interrupts a completable: a keyed animation on a layer, or the transitions on a view.
     enum InterruptKey: Hashable {
-        case property(PropertyOnLayer)
+        case animation(layer: Int, key: String)
         case transition(ViewTransition.Target)
-    }
-
-    /// The keys under which `action` interrupts an earlier one before it ends: an `animate` or
-    /// `animateKeyframes` block of nonzero duration, the properties whose animations it adds under
-    /// their names (``keyedProperties(_:)``: a block whose keyed animation of one of them is
-    /// replaced is interrupted); `removeAnimation`, its layer's property of that key; a transition
-    /// of nonzero duration, its view (a transition on the same view is replaced).
-    static func interruptKeys(of action: Action) -> [InterruptKey] {
-        switch action {
-        case .animate, .animateKeyframes:
-            guard let b = block(action), b.duration > 0 else { return [] }
-            return keyedProperties(action).map { .property($0) }
-        case let .removeAnimation(layer, key):
-            return LayerProperty(rawValue: key).map { [.property(PropertyOnLayer(layer: layer, property: $0))] } ?? []
-        case let .transition(w):
-            return w.duration > 0 ? [.transition(w.target)] : []
-        default:
-            return []
-        }
     }
 
     /// The animations block of an `animate` or `animateKeyframes` action.
@@ -87,40 +58,6 @@ enum CompletionScheduler {
         case let .animateKeyframes(k): k.flattened
         default: nil
         }
-    }
-
-    /// The properties, per layer, whose animations a block adds under the property's name, so that
-    /// a later one replaces them: all those `animateKeyframes` animates (one keyframe animation
-    /// each), the non-additive ones for `animate` (position, bounds, contentsRect and
-    /// contentsCenter animate additively with no key, ``UIViewLowering``).
-    static func keyedProperties(_ action: Action) -> Set<PropertyOnLayer> {
-        guard let a = block(action) else { return [] }
-        let keyframes = if case .animateKeyframes = action { true } else { false }
-        var out: Set<PropertyOnLayer> = []
-        for entry in a.changes {
-            for setting in entry.settings {
-                if let property = animatedProperty(setting), keyframes || !UIViewLowering.additive.contains(property) {
-                    out.insert(PropertyOnLayer(layer: entry.layer, property: property))
-                }
-            }
-        }
-        return out
-    }
-
-    /// The property a setting animates inside a block: a key path's, or a gradient's stops, which
-    /// are set as styles but animate like any property (UIViewLowering compares every property).
-    private static func animatedProperty(_ setting: LayerSetting) -> LayerProperty? {
-        switch setting {
-        case let .value(path, _): path.property
-        case .gradientColors: .colors
-        case .gradientLocations: .locations
-        default: nil
-        }
-    }
-
-    struct PropertyOnLayer: Hashable {
-        var layer: Int
-        var property: LayerProperty
     }
 }
 

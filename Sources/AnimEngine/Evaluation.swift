@@ -77,7 +77,7 @@ extension Timeline {
                     state.attached[layer].removeAll()
                 }
             } else {
-                apply(timed, to: &state.tree, attached: &state.attached)
+                Self.apply(timed, to: &state.tree, attached: &state.attached)
             }
         }
         return state
@@ -123,7 +123,10 @@ extension Timeline {
                                progress: s.transition.progress(atFraction: fraction), old: old)
     }
 
-    private func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [AttachedAnimations]) {
+    /// Applies an action that needs nothing but the tree and the layers' animations (not a
+    /// transition, an interactive drive, a cancel's restore or dynamics); also the completion
+    /// scheduler's walk (``CompletionScheduler``), which must see what the replay sees.
+    static func apply(_ timed: TimedAction, to tree: inout LayerTree, attached: inout [AttachedAnimations]) {
         switch timed.action {
         case let .set(entries):
             for entry in entries { entry.changes.apply(to: &tree.nodes[entry.layer].properties) }

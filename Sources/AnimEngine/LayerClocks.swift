@@ -1,13 +1,13 @@
 import AnimLayers
 
-/// The layers' clocks as the model tree sets them (each layer's `beginTime`, `speed` and
+/// The layers' clocks as a layer tree sets them (each layer's `beginTime`, `speed` and
 /// `timeOffset` and its superlayers', core-animation-semantics.md §2.2 step 1): a layer's local
 /// time is a linear function of scene time, of slope the product of the speeds on its chain. Used
 /// where an end on a layer's clock must be known in scene time before the timeline runs: when a
 /// UIView animation's or a view transition's completion handler is called
-/// (``CompletionScheduler``), and when the scene's last animation ends (the scene decoder's inferred
-/// duration). Changes made later by the timeline (`set`, `pause`, `resume`, moving a layer) are not
-/// followed.
+/// (``CompletionScheduler``, on the tree as the actions before it left it), and when the scene's
+/// last animation ends (the scene decoder's inferred duration, on the scene file's tree, so there
+/// changes made by the timeline (`set`, `pause`, `resume`, moving a layer) are not followed).
 public struct LayerClocks: Sendable {
     let tree: LayerTree
 

@@ -108,7 +108,7 @@ public struct Timeline: Hashable, Sendable {
                 dynamicsBudget: WorkBudget) throws(DynamicsWorkExceeded) {
         self.model = model
         // A stable sort: equal times keep their file order; completions are scheduled in.
-        let (expanded, origins) = CompletionScheduler.expandTracingOrigins(actions, clocks: LayerClocks(model))
+        let (expanded, origins) = CompletionScheduler.expandTracingOrigins(actions, model: model)
         self.actions = expanded
         var budget = dynamicsBudget
         do {

@@ -113,6 +113,43 @@ struct UIViewAnimationTests {
         #expect(interrupted.actions.map(\.time) == [1, 30, 30], "interrupted, even on a stopped clock")
     }
 
+    /// UIKit adds an animation only for a property whose value changes: a later block setting the
+    /// value the layer already has replaces nothing, so the first block still finishes; a block
+    /// that adds no animation at all calls its completion at once (finished); an explicit
+    /// addAnimation under the property's name replaces the block's animation.
+    @Test func onlyAddedAnimationsInterruptAndABlockWithNoneCompletesAtOnce() {
+        let finished = CompletionAction(condition: .finished, action: .set([(layer: 0, changes: [x(1)])]))
+        let cut = CompletionAction(condition: .interrupted, action: .set([(layer: 0, changes: [x(2)])]))
+        let same = timeline([
+            animate(at: 0, { $0.completion = [finished, cut] }, [alpha(0.5)]),
+            animate(at: 0.5, { _ in }, [alpha(0.5)]),
+        ])
+        #expect(same.actions.map(\.time) == [0, 0.5, 1], "the same value again: nothing replaced")
+        #expect(Fixture.number(same, "position.x", at: 1) == 1)
+        let nothing = timeline([animate(at: 1, { $0.completion = [finished] }, [alpha(1)])])
+        #expect(nothing.actions.map(\.time) == [1, 1], "alpha is already 1: no animation, the completion runs at once")
+        var fade = Animation(content: .basic(BasicAnimation(keyPath: LayerKeyPath("opacity")!, toValue: .number(0.2))))
+        fade.key = "opacity"
+        fade.timing.duration = 1
+        let replaced = timeline([
+            animate(at: 0, { $0.completion = [finished, cut] }, [alpha(0.5)]),
+            TimedAction(time: 0.25, action: .addAnimation(layer: 0, fade)),
+        ])
+        #expect(replaced.actions.map(\.time) == [0, 0.25, 0.25])
+        #expect(Fixture.number(replaced, "position.x", at: 0.3) == 2)
+    }
+
+    /// The clocks are those the timeline has set when the block starts: a `set` of speed 0.5
+    /// before it makes a 1 s block complete 2 s later.
+    @Test func completionFollowsAClockTheTimelineSet() {
+        let done = CompletionAction(condition: .finished, action: .set([(layer: 0, changes: [x(1)])]))
+        let t = timeline([
+            TimedAction(time: 0, action: .set([(layer: 0, changes: [.timing(.speed, 0.5)])])),
+            animate(at: 1, { $0.completion = [done] }, [alpha(0)]),
+        ])
+        #expect(t.actions.map(\.time) == [0, 1, 3])
+    }
+
     @Test func aGradientsStopsInterruptLikeAnyProperty() {
         // colors and locations are set as styles but animate: a second block replaces the first.
         let mark = CompletionAction(condition: .interrupted, action: .set([(layer: 0, changes: [x(999)])]))

@@ -82,7 +82,7 @@ struct AnimateOptionTests: SceneFixture {
     /// UIKit ORs option bits, so two curves (or two calculation modes) in one option set mean a
     /// third: [.curveEaseIn, .curveEaseOut] is 1 | 2 = 3, curveLinear. Refused, with what UIKit
     /// would make of them, rather than letting the last one win.
-    @Test func twoCurvesOrTwoModesAreRefused() {
+    @Test func twoCurvesOrTwoModesAreRefused() throws {
         #expect(messages("animate", #"["curveEaseIn", "curveEaseOut"]"#) == [
             "'curveEaseIn' and 'curveEaseOut' are both curve options: UIKit ORs the option bits, which here means 'curveLinear'; give one curve",
         ])
