@@ -156,27 +156,13 @@ struct Pen {
         let steps = Self.arcSteps(radius: r, sweep: sweep, tolerance: tolerance)
         var out = [center + u]
         let start = arcTangent2(u.y, u.x)
-        let outer = Self.innerRadius(r, steps: steps, step: abs(sweep) / Double(steps))
+        let outer = ArcChords.innerRadius(r, steps: steps, step: abs(sweep) / Double(steps))
         for k in stride(from: 1, to: steps, by: 1) {
             let angle = start + sweep * Double(k) / Double(steps)
             out.append(Point(x: center.x + outer * cosine(angle), y: center.y + outer * sine(angle)))
         }
         out.append(center + v)
         return out
-    }
-
-    /// The radius of an arc's inner vertices, `steps` chords of `step` radians between two ends on
-    /// the circle of radius r, at which the chords' fan covers the sector's area exactly:
-    /// (n − 2)·R² + 2·r·R = r²·n·θ / sin θ (the two end triangles have one side r). The chords then
-    /// straddle the circle, vertices outside by about r·θ²/12 and middles inside by about r·θ²/24,
-    /// both within the sagitta the step was chosen for.
-    static func innerRadius(_ r: Double, steps n: Int, step theta: Double) -> Double {
-        let s = sine(theta)
-        guard n >= 2, s > 0, theta > 0 else { return r }
-        let k = r * Double(n) * theta / s
-        guard n > 2 else { return k / 2 }
-        let m = Double(n - 2)
-        return (-r + (r * r + m * r * k).squareRoot()) / m
     }
 
     /// Chords for an arc of `sweep` radians whose sagitta r(1 − cos(θ/2)) stays within `tolerance`.

@@ -144,20 +144,22 @@ struct CornerStyleTests {
 
     // MARK: Areas
 
+    /// Each rounded corner's chords cover the quarter disc's area exactly (its inner vertices at
+    /// the equal-area radius, as round caps): one corner removes (4 − π)/4 · r², not the inscribed
+    /// polygon's r² − n/2 · r² · sin(π/2n), which left a 3 px corner 4.5 % of its disc short.
     @Test func circularAreaIsExactPerCorner() {
-        let r = 17.0, ppp = 2.0
-        let n = Double(RoundedRect.segmentsPerQuarter(radiusPixels: r * ppp))
-        // One rounded corner removes r² and gives back n chord triangles of the quarter disc.
-        let polygonCut = r * r - n / 2 * r * r * sine(Double.pi / (2 * n))
-        let circleCut = (4 - Double.pi) / 4 * r * r
-        for bits in 0..<16 {
-            let mask = CornerMask(rawValue: UInt(bits))
-            let rounded = Double(bits.nonzeroBitCount)
-            let p = RoundedRect.contour(rect, style: CornerStyle(radius: r, corners: mask), pixelsPerPoint: ppp)
-            #expect(abs(signedArea(p) - (120 * 80 - rounded * polygonCut)) <= 1e-9 * 9600)
-            // Against the true circle: chords lose at most tolerance × arc length.
-            let exact = 120 * 80 - rounded * circleCut
-            #expect(signedArea(p) <= exact && exact - signedArea(p) <= rounded * Double.pi / 2 * r * 0.125 / ppp)
+        let circleCut = { (r: Double) in (4 - Double.pi) / 4 * r * r }
+        for (r, ppp) in [(17.0, 2.0), (3.0, 1.0), (1.5, 1.0), (40.0, 3.0)] {
+            for bits in 0..<16 {
+                let mask = CornerMask(rawValue: UInt(bits))
+                let rounded = Double(bits.nonzeroBitCount)
+                let p = RoundedRect.contour(rect, style: CornerStyle(radius: r, corners: mask), pixelsPerPoint: ppp)
+                let exact = 120 * 80 - rounded * circleCut(r)
+                #expect(abs(signedArea(p) - exact) <= 1e-9 * 9600, "r \(r), mask \(bits): \(signedArea(p)) vs \(exact)")
+                #expect(isSimple(p))
+                // The outline stays within the rectangle: the outer vertices do not pass its edges.
+                #expect(p.allSatisfy { $0.x >= rect.minX && $0.x <= rect.maxX && $0.y >= rect.minY && $0.y <= rect.maxY })
+            }
         }
     }
 
