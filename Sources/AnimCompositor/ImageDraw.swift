@@ -44,13 +44,24 @@ struct ImageDraw: Hashable {
         self.source = source
         self.dest = dest
         slices = Self.slices(layer.contentsCenter, gravity: layer.contentsGravity, source: source, natural: natural, dest: dest)
-        filter = .bilinear
+        filter = Self.filter(layer, source: source, dest: dest, map: map)
         self.canvas = canvas
         self.opacity = opacity
         bits = [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i,
                 source.origin.x, source.origin.y, source.size.width, source.size.height,
                 dest.origin.x, dest.origin.y, dest.size.width, dest.size.height].map(\.bitPattern)
             + (slices.map { s in [s.x, s.y].flatMap { [$0.p1, $0.p2, $0.q1, $0.q2] } } ?? []).map(\.bitPattern)
+    }
+
+    /// The sampling of the draw: the layer's magnificationFilter when an image pixel spans more
+    /// than one device pixel (measured over the whole destination: the geometric mean of the two
+    /// axes' scales, at the projected corners' longest side for a perspective map), else its
+    /// minificationFilter. `linear` and `trilinear` are both bilinear (with mip levels past 2×).
+    static func filter(_ layer: LayerProperties, source: Rect, dest: Rect, map: Homography) -> ImagePaint.Filter {
+        let perPoint = Projection.corners(of: dest, map).map { Projection.pixelScale(of: dest, projected: $0) } ?? 1
+        let perPixel = perPoint * ((dest.size.width * dest.size.height) / abs(source.size.width * source.size.height)).squareRoot()
+        let chosen = perPixel > 1 ? layer.magnificationFilter : layer.minificationFilter
+        return chosen == .nearest ? .nearest : .bilinear
     }
 
     /// The grid of a centre rectangle other than the unit one, for a gravity that resizes (only

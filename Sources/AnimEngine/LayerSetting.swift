@@ -19,6 +19,8 @@ public enum LayerSetting: Hashable, Sendable {
     /// `contents`: the image's key (resolved path), nil to remove it.
     case contents(String?)
     case contentsGravity(ContentsGravity)
+    case magnificationFilter(ContentsFilter)
+    case minificationFilter(ContentsFilter)
     case contentsScale(Double)
     case gradientColors([Color])
     case gradientLocations([Double]?)
@@ -47,6 +49,8 @@ public enum LayerSetting: Hashable, Sendable {
         case let .shadowPath(path): p.shadowPath = path
         case let .contents(image): p.contents = image
         case let .contentsGravity(g): p.contentsGravity = g
+        case let .magnificationFilter(f): p.magnificationFilter = f
+        case let .minificationFilter(f): p.minificationFilter = f
         case let .contentsScale(s): p.contentsScale = s
         case let .gradientColors(c): p.gradient.colors = c
         case let .gradientLocations(l): p.gradient.locations = l

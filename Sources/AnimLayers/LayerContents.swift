@@ -1,5 +1,14 @@
 import AnimGeometry
 
+/// How a layer's `contents` image is sampled (CALayerContentsFilter): `nearest` takes the pixel
+/// under each sample (crisp pixel art, no blending between neighbouring sprites); `linear` blends
+/// the four nearest; `trilinear` is linear between mip levels. Here `linear` and `trilinear` draw
+/// alike: a minified image is read from box-filtered levels past 2× either way
+/// (docs/compositing.md).
+public enum ContentsFilter: String, Hashable, Sendable, CaseIterable {
+    case linear, nearest, trilinear
+}
+
 /// How a layer's `contents` image is placed in its bounds (CALayerContentsGravity).
 public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill

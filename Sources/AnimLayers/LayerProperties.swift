@@ -50,6 +50,10 @@ public struct LayerProperties: Hashable, Sendable {
     /// The `contents` image's key in the scene's image table (its resolved file path); nil: none.
     public var contents: String? = nil
     public var contentsGravity: ContentsGravity = .resize
+    /// How the contents image is sampled where it is drawn larger (CALayer.magnificationFilter)
+    /// or smaller (minificationFilter) than its pixels.
+    public var magnificationFilter: ContentsFilter = .linear
+    public var minificationFilter: ContentsFilter = .linear
     /// Pixels per point of the contents image (CALayer's default 1; a UIView's layer uses the screen's).
     public var contentsScale: Double = 1
     /// The unit rectangle of the image that is drawn (CALayer.contentsRect).

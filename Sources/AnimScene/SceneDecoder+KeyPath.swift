@@ -23,6 +23,11 @@ extension SceneDecoder {
             errors.append(r.error("'\(s)' is not animatable here" + why, hint: "change it with a 'set' action at a time in the timeline"))
             return nil
         }
+        if parts.first == "contents" {
+            errors.append(r.error("'\(s)' is not animatable here: Core Animation cross-fades contents images, which animrender does not draw",
+                                  hint: "switch images with 'set' actions in the timeline, or animate 'contentsRect' (calculationMode discrete) over a sprite sheet"))
+            return nil
+        }
         if parts.first == "frame" {
             errors.append(r.error("'\(s)' is not animatable: Core Animation computes frame from bounds, position and anchorPoint",
                                   hint: "animate 'bounds' (or 'bounds.size') and 'position', or change 'frame' in an 'animate' action's changes"))

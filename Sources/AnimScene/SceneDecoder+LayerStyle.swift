@@ -6,7 +6,7 @@ import AnimLayers
 /// placed, and CAGradientLayer's colour stops and type. `colors` and `locations` are also animatable
 /// key paths (LayerProperty), decoded here for a layer and `set` because `locations` may be null.
 enum StyleKey: String, CaseIterable {
-    case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale
+    case maskedCorners, cornerCurve, shadowPath, contents, contentsGravity, contentsScale, magnificationFilter, minificationFilter
     case colors, locations, gradientType
     case fillRule, lineCap, lineJoin, lineDashPattern
     case instanceCount, instanceDelay, preservesDepth
@@ -28,6 +28,8 @@ extension SceneDecoder {
             if reader.isNull { return .contents(nil) }
             return .contents(try imageReference(reader))
         case .contentsGravity: return .contentsGravity(try reader.choice(ContentsGravity.self, what: "contents gravity"))
+        case .magnificationFilter: return .magnificationFilter(try reader.choice(ContentsFilter.self, what: "contents filter"))
+        case .minificationFilter: return .minificationFilter(try reader.choice(ContentsFilter.self, what: "contents filter"))
         case .contentsScale:
             let s = try reader.number()
             guard s > 0 else { throw reader.error("contentsScale must be greater than 0 (pixels per point)") }

@@ -62,6 +62,25 @@ struct ContentsTests: CompositorFixture {
         #expect(abs(coveredArea(clipped) - 10_000) < 1e-6)
     }
 
+    /// magnificationFilter nearest (pixel art): a 2 × 1 image drawn 100 pt wide shows two flat
+    /// halves with no blended column; linear (the default) blends across the middle. Drawn smaller
+    /// than its pixels, the minificationFilter applies instead.
+    @Test func theFiltersChooseNearestOrLinear() throws {
+        let image = Self.split(2, 1, left: Self.red, right: Self.blue)
+        let crisp = try draw(image) { $0.magnificationFilter = .nearest }
+        #expect((50..<100).allSatisfy { crisp[$0, 100] == Self.red } && (100..<150).allSatisfy { crisp[$0, 100] == Self.blue })
+        let smooth = try draw(image) { _ in }
+        #expect(smooth[99, 100] != Self.red && smooth[99, 100] != Self.blue && smooth[99, 100].a == 255)
+        #expect(try draw(image) { $0.minificationFilter = .nearest } == smooth, "magnified: the minification filter plays no part")
+        // 400 × 400 px of four stripes of 100 px in a 100 pt layer: minified 4×.
+        var stripes = Bitmap(width: 400, height: 400)!
+        for y in 0..<400 { for x in 0..<400 { stripes[x, y] = x % 2 == 0 ? Self.red : Self.blue } }
+        let sampled = try draw(stripes) { $0.minificationFilter = .nearest }
+        let averaged = try draw(stripes) { _ in }
+        #expect(sampled[100, 100] == Self.red || sampled[100, 100] == Self.blue, "one texel, not a mix")
+        #expect(averaged[100, 100] != Self.red && averaged[100, 100] != Self.blue, "box-filtered levels mix the columns")
+    }
+
     @Test func contentsRectSelectsPartOfTheImage() throws {
         let b = try draw(Self.split(4, 4, left: Self.red, right: Self.blue)) {
             $0.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)

@@ -187,4 +187,10 @@ struct AnimationDecodingTests {
             "scene.json:2:125: layers[0].animations[1].keyPath: 'frame.size.width' is not animatable: Core Animation computes frame from bounds, position and anchorPoint \(hint)",
         ])
     }
+
+    @Test func contentsIsNotAnimatableAndSaysWhatToDoInstead() {
+        let e = errors(#"{"type": "keyframe", "keyPath": "contents", "values": ["a.png", "b.png"], "calculationMode": "discrete"}"#)
+        #expect(e.map(\.message) == ["'contents' is not animatable here: Core Animation cross-fades contents images, which animrender does not draw"])
+        #expect(e.first?.hint?.contains("animate 'contentsRect' (calculationMode discrete) over a sprite sheet") == true)
+    }
 }
