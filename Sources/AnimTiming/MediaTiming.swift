@@ -70,9 +70,12 @@ extension MediaTiming {
     ///     the end of their active duration (a group that fills forwards holds its children's end
     ///     values); top-level animations end exclusively.
     public func state(atParentTime t: Double, removedOnCompletion: Bool, endInclusive: Bool = false) -> TimingState? {
-        let q = (t - beginTime) * abs(speed)
+        var q = (t - beginTime) * abs(speed)
         if q.isNaN { return nil }
         let active = activeDuration
+        // A frame at i/fps meant to land on the start or the end lands a rounding away from it.
+        let scale = Swift.max(1, abs(t), abs(beginTime)) * Swift.max(1, abs(speed))
+        q = Self.snapped(Self.snapped(q, to: 0, scale: scale), to: active, scale: scale)
         if q < 0 {
             guard fillMode.fillsBackwards else { return nil }
             return stateAtProgress(0)
@@ -89,7 +92,7 @@ extension MediaTiming {
         let active = activeDuration
         if speed < 0 {
             guard active.isFinite else { return stateAtLocalTime(timeOffset - q) }
-            return stateAtLocalTime(active - q + timeOffset)
+            return stateAtLocalTime(active - q + timeOffset, backward: true)
         }
         // Playing forwards with an offset, a reaches AD before the active duration ends: there it
         // wraps to the start, as a mod AD does (§2.2 step 7), and the frames after it continue from
@@ -99,15 +102,36 @@ extension MediaTiming {
 
     /// The state at local active time `a` (offset included). Inside [0, AD] no wrapping happens, so
     /// a = AD is the end of the last cycle (unless `wrapsAtEnd`: then it is the start); outside it
-    /// `a` wraps around the active duration, as a `timeOffset` makes it do.
-    func stateAtLocalTime(_ a: Double, wrapsAtEnd: Bool = false) -> TimingState {
+    /// `a` wraps around the active duration, as a `timeOffset` makes it do: into [0, AD) playing
+    /// forwards, into (0, AD] playing `backward` (negative speed), so an offset of a whole active
+    /// duration changes nothing either way.
+    func stateAtLocalTime(_ a: Double, wrapsAtEnd: Bool = false, backward: Bool = false) -> TimingState {
         let active = activeDuration
+        let scale = Swift.max(1, abs(a))
+        let a = Self.snapped(Self.snapped(a, to: 0, scale: scale), to: active, scale: scale)
         if a == active && !wrapsAtEnd { return endState() }
         if a >= 0 && a < active { return basicState(a) }
         guard active.isFinite && active > 0 else { return basicState(a) }
         var wrapped = a.truncatingRemainder(dividingBy: active)
         if wrapped < 0 { wrapped += active }
+        wrapped = Self.snapped(Self.snapped(wrapped, to: 0, scale: scale), to: active, scale: scale)
+        if backward && (wrapped == 0 || wrapped == active) { return endState() }
+        if wrapped == active { wrapped = 0 }
         return basicState(wrapped.isFinite ? wrapped : 0)
+    }
+
+    /// How close, relative to the magnitudes a time was computed from, a time must be to a
+    /// boundary (the start, the end, a cycle's end) to count as on it. Frame times i/fps, minus a
+    /// beginTime, times a speed, round: frame 7 at 10 fps of an animation that begins at 0.4 is
+    /// 0.29999999999999993 s in, a rounding short of its 0.3 s cycle's end, and the loop would show
+    /// the end value where the next cycle's start belongs. 10⁻⁹ s a second is far below a frame
+    /// and far above such roundings (a day of scene time rounds by about 10⁻¹¹ s).
+    static let boundaryTolerance = 1e-9
+
+    /// `x`, or `boundary` when `x` lies within the tolerance (scaled by `scale`) of it.
+    static func snapped(_ x: Double, to boundary: Double, scale: Double) -> Double {
+        guard boundary.isFinite, x.isFinite else { return x }
+        return abs(x - boundary) <= boundaryTolerance * scale ? boundary : x
     }
 
     /// The state at the end of the active duration: the end of the last (possibly partial) cycle.
@@ -131,7 +155,8 @@ extension MediaTiming {
 
     func basicState(_ a: Double) -> TimingState {
         let c = cycleDuration
-        let k = (a / c).rounded(.down)
+        // A time a rounding short of a cycle's end is at the next cycle's start.
+        let k = Self.snapped(a / c, to: (a / c).rounded(), scale: Swift.max(1, abs(a / c))).rounded(.down)
         guard k.isFinite, a.isFinite else { return fold(cycleTime: 0, cycle: Self.cycleIndex(k)) }
         return fold(cycleTime: a - k * c, cycle: Self.cycleIndex(k))
     }

@@ -9,6 +9,38 @@ struct MediaTimingTests {
         return t
     }
 
+    /// Frame times i/fps land a rounding away from the boundaries they are meant to hit; within
+    /// 10⁻⁹ s a second they count as on them. An animation beginning at 0.4 with 0.3 s cycles:
+    /// frame 7 at 10 fps is 7/10 − 0.4 = 0.29999999999999993 s in, the next cycle's start (not the
+    /// first cycle's end); without repeats it has ended there. At 1 s (0.6 s in, exact) the same.
+    @Test func framesOnABoundaryCountAsOnIt() {
+        let looping = timing { $0.beginTime = 0.4; $0.duration = 0.3; $0.repeatCount = 3 }
+        for (frame, cycle) in [(4, 0), (7, 1), (10, 2)] {
+            let state = looping.state(atParentTime: Double(frame) / 10, removedOnCompletion: true)
+            #expect(state == TimingState(fraction: 0, cycle: cycle), "frame \(frame): \(String(describing: state))")
+        }
+        #expect(looping.state(atParentTime: 13.0 / 10, removedOnCompletion: true) == nil, "the end is exclusive")
+        let once = timing { $0.beginTime = 0.4; $0.duration = 0.3 }
+        #expect(once.state(atParentTime: 7.0 / 10, removedOnCompletion: true) == nil)
+        // A layer at speed 3 reaches 0.9 at 0.3 s as 0.8999999999999999: the start.
+        let late = timing { $0.beginTime = 0.9; $0.duration = 0.6 }
+        #expect(late.state(atParentTime: 0.3 * 3, removedOnCompletion: true)?.fraction == 0)
+        // A real difference well above the tolerance is kept.
+        #expect(once.state(atParentTime: 0.7 - 1e-6, removedOnCompletion: true)?.fraction ?? 0 > 0.99)
+    }
+
+    /// Playing backwards, a timeOffset of a whole active duration changes nothing: local time
+    /// wraps into (0, AD], so the first frame shows the end, as with no offset.
+    @Test func aWholeOffsetPlayingBackwardsChangesNothing() {
+        let plain = timing { $0.duration = 1; $0.speed = -1 }
+        let offset = timing { $0.duration = 1; $0.speed = -1; $0.timeOffset = 1 }
+        for t in [0, 0.1, 0.25, 0.5] {
+            let (p, o) = (plain.state(atParentTime: t, removedOnCompletion: true), offset.state(atParentTime: t, removedOnCompletion: true))
+            #expect(p?.cycle == o?.cycle && abs((p?.fraction ?? -1) - (o?.fraction ?? 1)) < 1e-12, "t \(t): \(String(describing: p)) \(String(describing: o))")
+        }
+        #expect(offset.state(atParentTime: 0, removedOnCompletion: true)?.fraction == 1)
+    }
+
     @Test func zeroDurationMeansQuarterSecond() {
         let t = MediaTiming()
         #expect(t.effectiveDuration == 0.25)
