@@ -244,7 +244,7 @@ struct SpeedMinima {
 }
 
 /// 8-point Gauss–Legendre quadrature with adaptive bisection.
-enum GaussLegendre {
+public enum GaussLegendre {
     /// Nodes in (−1, 1) and their weights, found once by Newton's method on P₈.
     static let rule: [(node: Double, weight: Double)] = {
         let n = 8
@@ -273,7 +273,7 @@ enum GaussLegendre {
     }
 
     /// ∫ f over [a, b] with the fixed rule.
-    static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
+    public static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
         let half = (b - a) / 2, mid = (a + b) / 2
         var sum = 0.0
         for (node, weight) in rule { sum += weight * f(mid + half * node) }
@@ -281,7 +281,7 @@ enum GaussLegendre {
     }
 
     /// Bisects until the two halves agree with the whole to `tolerance` (halved at each level).
-    static func adaptive(_ f: (Double) -> Double, _ a: Double, _ b: Double, whole: Double,
+    public static func adaptive(_ f: (Double) -> Double, _ a: Double, _ b: Double, whole: Double,
                          tolerance: Double, depth: Int) -> Double {
         let mid = (a + b) / 2
         let left = integrate(f, a, mid), right = integrate(f, mid, b)

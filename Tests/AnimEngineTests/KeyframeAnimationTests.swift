@@ -176,6 +176,16 @@ struct KeyframeAnimationTests {
         close(samples[steps].x, 0, 1e-9, "end x")
     }
 
+    /// A list of numbers that overshoots: |H'| has a kink wherever the spline turns back, which a
+    /// fixed quadrature rule integrated 0.1 pt off. Exact values from splitting each segment at
+    /// the roots of H' (session 64's audit): 209.967 at 0.5, 128.432 at 0.38, 282.783 at 0.54.
+    @Test func cubicPacedNumbersThatTurnBack() throws {
+        let a = try animation(numbers([20, 420, 60, 400, 30, 380]), mode: .cubicPaced)
+        close(number(a, 0.5), 209.967, 0.001, "0.5")
+        close(number(a, 0.38), 128.432, 0.001, "0.38")
+        close(number(a, 0.54), 282.783, 0.001, "0.54")
+    }
+
     // MARK: cumulative, colours, other kinds
 
     @Test func cumulativeAddsWholeCycles() throws {
