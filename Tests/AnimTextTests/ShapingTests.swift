@@ -1,4 +1,4 @@
-import AnimFonts
+@testable import AnimFonts
 import AnimText
 import Testing
 
@@ -64,6 +64,23 @@ struct ShapingTests {
         #expect(kana.map(\.breaksAfter) == [false, true, false], "no break before the small ッ")
         let tab = try #require(try Self.font().shape("a\tb").paragraphs.first)
         #expect(tab.map(\.isTab) == [false, true, false] && tab.map(\.breaksAfter) == [false, true, false])
+    }
+
+    /// A paragraph is shaped in runs of one script (as Core Text itemizes), so a Devanagari word
+    /// after a Latin one is shaped as Devanagari. Spaces, punctuation and combining marks join the
+    /// run before them; a paragraph of those alone is one run of no script.
+    @Test func scriptRunsSplitWhereTheScriptChanges() throws {
+        func runs(_ s: String) -> [Range<Int>] { FontFile.scriptRuns(s.unicodeScalars.map(\.value)).map(\.range) }
+        #expect(runs("Hi कि नमस्ते") == [0..<3, 3..<12], "Latin with its space, then Devanagari")
+        #expect(runs("AV Ωμ, Жж!") == [0..<3, 3..<7, 7..<10])
+        #expect(runs("e\u{301}x") == [0..<3], "a combining mark stays with its letter")
+        #expect(runs("12, 34") == [0..<6])
+        #expect(FontFile.scriptRuns("12".unicodeScalars.map(\.value)).first?.script == nil)
+        // Clusters stay indices of the whole paragraph, and each run keeps its kerning.
+        let glyphs = try #require(try Self.font().shape("AV Ωμ").paragraphs.first)
+        #expect(glyphs.map(\.cluster) == [0, 1, 2, 3, 4] && !glyphs.contains { $0.glyph == 0 })
+        let latin = try #require(try Self.font().shape("AV").paragraphs.first)
+        #expect(Array(glyphs.prefix(2).map(\.advance)) == latin.map(\.advance))
     }
 
     @Test func paragraphsSplitAtLineBreaks() throws {
