@@ -50,8 +50,12 @@ extension SceneDecoder {
         if abs(v - rate) <= 1e-6 * max(abs(v), abs(rate)) {
             return "UIKit's estimate gives none when initialVelocity equals damping / (2 · mass)"
         }
+        // The factor is small because its numerator is (damping and velocity near 0) or because ωd is large.
+        let cause = abs(rate - v) < 1.19e-5
+            ? "a damping of \(formatNumber(spring.damping)) with an initialVelocity of \(formatNumber(v)) makes it here"
+            : "a stiffness of \(formatNumber(spring.stiffness)) makes it here (ωd ≈ \(formatNumber(spring.naturalFrequency.rounded())) rad/s)"
         return "UIKit's estimate gives none when the spring's amplitude factor |(damping / (2 · mass) − initialVelocity) / ωd| "
-            + "is below 1.19e-7, as a stiffness of \(formatNumber(spring.stiffness)) makes it here (ωd ≈ \(formatNumber(spring.naturalFrequency.rounded())) rad/s)"
+            + "is below 1.19e-7, as \(cause)"
     }
 
     /// CAAnimationGroup: `animations`, each decoded like a layer's animation.

@@ -148,6 +148,12 @@ struct AnimationDecodingTests {
             "this spring has no settling duration: UIKit's estimate gives none when the spring's amplitude factor "
                 + "|(damping / (2 · mass) − initialVelocity) / ωd| is below 1.19e-7, as a stiffness of 1e+308 makes it here (ωd ≈ 1e+154 rad/s)",
         ])
+        // A damping next to nothing does it too, and is what is named then.
+        let loose = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "damping": 1e-9}"#)
+        #expect(loose.map(\.message) == [
+            "this spring has no settling duration: UIKit's estimate gives none when the spring's amplitude factor "
+                + "|(damping / (2 · mass) − initialVelocity) / ωd| is below 1.19e-7, as a damping of 1e-09 with an initialVelocity of 0 makes it here",
+        ])
         // Mass and stiffness must be above 0, and say so for a negative value too.
         let negative = errors(#"{"type": "spring", "keyPath": "position.x", "toValue": 30, "mass": -1, "stiffness": 0, "duration": 1}"#)
         #expect(negative.map(\.message) == ["mass must be more than 0, found -1", "stiffness must be more than 0, found 0"])
