@@ -18,7 +18,9 @@ public enum OutputPaths {
         for (k, output) in named.enumerated() {
             let id = identity(output.path)
             if id == sceneFile {
-                return "\(output.option) \(output.path) would overwrite the scene file \(scene)"
+                var st = stat()
+                let folder = stat(scene, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+                return "\(output.option) \(output.path) would overwrite the scene \(folder ? "folder" : "file") \(scene)"
             }
             if let other = named[..<k].first(where: { identity($0.path) == id }) {
                 return "\(other.option) and \(output.option) name the same file (\(output.path)); give each output its own path"

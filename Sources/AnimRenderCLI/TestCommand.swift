@@ -231,7 +231,7 @@ struct TestCommand: ParsableCommand {
             .filter { name in prefixes.contains { name.hasPrefix($0) } }
             .map { name in
                 SceneResult(name: name, sceneFile: goldensURL.appendingPathComponent(name),
-                            problems: ["goldens \(goldens)/\(name) have no scene (delete the folder, or restore the scene)"])
+                            problems: ["goldens \(Self.absolute(goldens))/\(name) have no scene (delete the folder, or restore the scene)"])
             }
     }
 

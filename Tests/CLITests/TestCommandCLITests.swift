@@ -104,7 +104,7 @@ struct TestCommandCLITests {
         try Data(contentsOf: dir.appendingPathComponent("Goldens/demo/box/f0000.png"))
             .write(to: dir.appendingPathComponent("Goldens/demo/gone/f0000.png"))
         let orphan = try test(dir, ["--record", "never"])
-        #expect(orphan.status == 1 && orphan.stderr.contains("demo/gone have no scene"), "\(orphan.stderr)")
+        #expect(orphan.status == 1 && orphan.stderr.contains("/Goldens/demo/gone have no scene"), "\(orphan.stderr)")
     }
 
     /// The file's text with `old` replaced.
@@ -173,6 +173,8 @@ struct TestCommandCLITests {
         }
         let same = try test(dir, ["--junit", "Goldens"])
         #expect(same.status == 64 && same.stderr.contains("--goldens and --junit name the same file"), "\(same.stderr)")
+        let scenes = try CommandRunner.run(["test", "Scenes", "--report", "Scenes"], in: dir)
+        #expect(scenes.status == 64 && scenes.stderr.contains("--report Scenes would overwrite the scene folder Scenes"), "\(scenes.stderr)")
         #expect(!exists(dir, "Goldens") && !exists(dir, "report"))
     }
 
