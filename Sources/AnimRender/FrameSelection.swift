@@ -56,8 +56,9 @@ public struct FrameSelection: Equatable, Sendable {
             let a = firstFrame(in: all, atOrAfter: start, renderer), b = firstFrame(in: all, atOrAfter: stop, renderer) - 1
             guard a <= b else {
                 let options = [from.map { "--from \($0.formatted)" }, to.map { "--to \($0.formatted)" }].compactMap { $0 }
+                let before = to != nil && stop == to ? "\(stop.formatted) s" : "the end of the scene, \(stop.formatted) s"
                 throw .usage("\(options.joined(separator: " ")) selects no frame: none starts at or after \(start.formatted) s "
-                    + "and before \(stop.formatted) s (the render's frames run from 0 to \(renderer.time(ofFrame: count - 1).formatted) s)")
+                    + "and before \(before) (the render's frames run from 0 to \(renderer.time(ofFrame: count - 1).formatted) s)")
             }
             return FrameSelection(frames: a..<(b + 1), endTime: min(stop, end(after: b, renderer)))
         }

@@ -47,7 +47,7 @@ struct OutputOptionsCLITests {
             (["--frames", "a..b"], "--frames must look like A..B"),
             (["--frames", "-5..2"], "--frames must look like A..B (frame indices ≥ 0, both included), A.., ..B or N, not '-5..2'"),
             (["--from", "1", "--to", "0.5"], "--to must be later than --from"),
-            (["--from", "9"], "--from 9 selects no frame: none starts at or after 9 s"),
+            (["--from", "9"], "--from 9 selects no frame: none starts at or after 9 s and before the end of the scene, "),
             (["--from", "0.505", "--to", "0.51"], "--from 0.505 --to 0.51 selects no frame"),
             (["--frames", "1..2", "--from", "0"], "cannot be combined"),
             (["--loop", "70000"], "--loop must be"),
