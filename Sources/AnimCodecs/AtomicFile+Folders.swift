@@ -74,7 +74,13 @@ extension AtomicFile {
     static func notAFolderReason(_ folder: String, output: String) -> String? {
         for prefix in prefixes(folder) {
             var st = stat()
-            guard stat(prefix, &st) == 0 else { return nil }
+            guard stat(prefix, &st) == 0 else {
+                // A symbolic link whose target is missing: mkdir says only "File exists".
+                var link = stat()
+                guard lstat(prefix, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return nil }
+                let what = "is a symbolic link to a folder that does not exist"
+                return prefixes(output).last == prefix ? what : "\(prefix) \(what)"
+            }
             let type = st.st_mode & S_IFMT
             if type == S_IFDIR { continue }
             let what = type == S_IFREG ? "is a file, not a folder" : "is not a folder"

@@ -25,8 +25,12 @@ extension RenderJob {
                 written.append(WrittenOutput(path: path, frames: GIFOutput.plan(times: times, end: selection.endTime).count,
                                              width: w, height: h))
             }
-            for path in [request.apngPath, request.webpPath, request.mp4Path, request.webmPath].compactMap({ $0 }) {
+            for path in [request.apngPath, request.webpPath, request.webmPath].compactMap({ $0 }) {
                 written.append(WrittenOutput(path: path, frames: all, width: w, height: h))
+            }
+            if let path = request.mp4Path {
+                // yuv420p needs even sizes: an odd side gets one more row or column (VideoEncoder).
+                written.append(WrittenOutput(path: path, frames: all, width: w + w % 2, height: h + h % 2))
             }
             if let path = request.pngDirectory {
                 written.append(WrittenOutput(path: path, frames: all, width: w, height: h, isFolder: true))

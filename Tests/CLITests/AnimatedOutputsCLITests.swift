@@ -222,8 +222,9 @@ struct AnimatedOutputsCLITests {
         let scene = dir.appendingPathComponent("odd.json")
         try Data(##"{"canvas": {"width": 41, "height": 23, "background": "#F2F2F7", "fps": 10, "duration": 0.3}}"##.utf8).write(to: scene)
         let mp4 = dir.appendingPathComponent("odd.mp4")
-        let r = try CommandRunner.run([scene.path, "--mp4", mp4.path, "--quiet"])
+        let r = try CommandRunner.run([scene.path, "--mp4", mp4.path])
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("odd.mp4: 3 frames, 42×24 px"), "the summary gives the padded size: \(r.stderr)")
         let frame = try decodeFrame(mp4, 0, vp9: false)
         #expect(frame.width == 42 && frame.height == 24)
         for (x, y) in [(41, 5), (5, 23), (41, 23), (20, 10)] {

@@ -65,6 +65,17 @@ struct ReplacedFilesCLITests {
         #expect(part.status == 0 && !part.stderr.contains("warning"), "a range keeps the other frames on purpose: \(part.stderr)")
     }
 
+    /// A --png-dir that is a symbolic link to a missing folder is named as such (mkdir says only
+    /// "File exists"), and nothing is made.
+    @Test func aDanglingLinkAsTheFolderIsNamed() throws {
+        let dir = try folder()
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("frames").path, withDestinationPath: "gone/frames")
+        let r = try CommandRunner.run(["scene.json", "--png-dir", "frames"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot write frames: is a symbolic link to a folder that does not exist\n", "\(r.stderr)")
+        #expect(RestrictedRun.listing(dir) == ["frames", "scene.json"])
+    }
+
     @Test func loopNeedsAnAnimationThatPlays() throws {
         let dir = try folder()
         let r = try CommandRunner.run(["scene.json", "--png-dir", "frames", "--loop", "3"], in: dir)
