@@ -19,7 +19,7 @@ extension Compositor {
         // Group opacity matters where sublayers overlap; a layer's own background, contents and border
         // are faded one by one (as before sublayers existed; see docs/compositing.md).
         let groups = opacity < 1 && layer.allowsGroupOpacity && visibleChildren
-        let clips = layer.masksToBounds && hasContent
+        let clips = layer.masksToBounds && hasContent && !drawsInsideItsBounds(layer, visibleChildren: visibleChildren)
         let shadows = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
         let tint = layer.instanceTint.map(Self.tintFactors)
         guard let placed = placedMap(of: layer, placement: placement) else { return }
@@ -67,6 +67,25 @@ extension Compositor {
         if let tint { Blend.multiply(&layerSurface.bitmap, by: tint, area: layerSurface.dirty) }
         let outer = groups ? alpha * opacity : 1
         surface.composite(&layerSurface, opacity: Self.alpha8(outer))
+    }
+
+    /// Whether everything the layer draws lies inside its bounds' shape, so that masksToBounds
+    /// has nothing to clip: no visible sublayers, no shape or text (which may overflow), and its
+    /// contents image, if any, placed within the bounds of a layer with square corners. The
+    /// background, gradient and border are drawn with the bounds' own shape. Multiplying by the
+    /// clip's coverage anyway would count an edge the two share twice (docs/compositing.md).
+    func drawsInsideItsBounds(_ layer: LayerProperties, visibleChildren: Bool) -> Bool {
+        guard !visibleChildren, layer.kind == .layer || layer.kind == .gradient else { return false }
+        guard let key = layer.contents else { return true }
+        guard let image = images[key],
+              RoundedRect.effectiveRadius(layer.cornerRadius, in: layer.bounds.standardized) == 0 || layer.maskedCorners.isEmpty
+        else { return false }
+        let cr = layer.contentsRect
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
+        let natural = Size(width: abs(cr.size.width * Double(image.width)) / scale, height: abs(cr.size.height * Double(image.height)) / scale)
+        let dest = layer.contentsGravity.placement(of: natural, in: layer.bounds).standardized
+        let b = layer.bounds.standardized
+        return dest.minX >= b.minX && dest.maxX <= b.maxX && dest.minY >= b.minY && dest.maxY <= b.maxY
     }
 
     /// Whether the layer's drawing is its `contents` image alone: no background, border,

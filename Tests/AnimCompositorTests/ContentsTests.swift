@@ -81,6 +81,31 @@ struct ContentsTests: CompositorFixture {
         #expect(averaged[100, 100] != Self.red && averaged[100, 100] != Self.blue, "box-filtered levels mix the columns")
     }
 
+    /// masksToBounds has nothing to clip when the image lies inside the bounds (resize gravity,
+    /// square corners): at a fractional position the edge pixels stay half covered instead of
+    /// being multiplied by the clip's own half coverage (alpha 64 instead of 128). With a
+    /// sublayer the clip still applies.
+    @Test func aClipWithNothingOutsideItChangesNothing() throws {
+        let image = Self.split(4, 4, left: Self.red, right: Self.blue)
+        func render(_ clip: Bool, child: Bool = false) throws -> Bitmap {
+            var tree = LayerTree()
+            let parent = tree.append(id: "img", properties: layer(Rect(x: 50.5, y: 50.5, width: 100, height: 100), nil) {
+                $0.contents = "image"
+                $0.masksToBounds = clip
+            }, parent: nil)
+            if child {
+                tree.append(id: "child", properties: layer(Rect(x: 80, y: 80, width: 60, height: 60), .white) { _ in }, parent: parent)
+            }
+            let compositor = Compositor(canvas: CanvasSpec(width: 200, height: 200, background: .clear), images: ["image": image])
+            return try #require(compositor.render(tree))
+        }
+        let clipped = try render(true), plain = try render(false)
+        #expect(clipped == plain)
+        #expect(clipped[50, 100].a == 128 && clipped[50, 50].a == 64, "\(clipped[50, 100]) \(clipped[50, 50])")
+        let withChild = try render(true, child: true), unclipped = try render(false, child: true)
+        #expect(withChild[170, 170].a == 0 && unclipped[170, 170].a == 255, "the sublayer is still clipped")
+    }
+
     @Test func contentsRectSelectsPartOfTheImage() throws {
         let b = try draw(Self.split(4, 4, left: Self.red, right: Self.blue)) {
             $0.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)
