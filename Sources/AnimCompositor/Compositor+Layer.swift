@@ -80,10 +80,7 @@ extension Compositor {
         guard let image = images[key],
               RoundedRect.effectiveRadius(layer.cornerRadius, in: layer.bounds.standardized) == 0 || layer.maskedCorners.isEmpty
         else { return false }
-        let cr = layer.contentsRect
-        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
-        let natural = Size(width: abs(cr.size.width * Double(image.width)) / scale, height: abs(cr.size.height * Double(image.height)) / scale)
-        let dest = layer.contentsGravity.placement(of: natural, in: layer.bounds).standardized
+        let dest = ImageDraw.placement(of: layer, image: image).dest.standardized
         let b = layer.bounds.standardized
         return dest.minX >= b.minX && dest.maxX <= b.maxX && dest.minY >= b.minY && dest.maxY <= b.maxY
     }

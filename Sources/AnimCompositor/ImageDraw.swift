@@ -32,11 +32,7 @@ struct ImageDraw: Hashable {
     /// nil when nothing can be drawn (a singular map, an empty source or destination).
     init?(layer: LayerProperties, image key: String, of image: Bitmap, map: Homography, canvas: PixelRect, opacity: UInt8) {
         guard let toLayer = map.inverse else { return nil }
-        let w = Double(image.width), h = Double(image.height), cr = layer.contentsRect
-        let source = Rect(x: cr.origin.x * w, y: cr.origin.y * h, width: cr.size.width * w, height: cr.size.height * h)
-        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
-        let natural = Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale)
-        let dest = layer.contentsGravity.placement(of: natural, in: layer.bounds)
+        let (source, natural, dest) = Self.placement(of: layer, image: image)
         guard dest.size.width > 0, dest.size.height > 0, source.size.width != 0, source.size.height != 0 else { return nil }
         self.image = key
         self.map = map
@@ -51,6 +47,16 @@ struct ImageDraw: Hashable {
                 source.origin.x, source.origin.y, source.size.width, source.size.height,
                 dest.origin.x, dest.origin.y, dest.size.width, dest.size.height].map(\.bitPattern)
             + (slices.map { s in [s.x, s.y].flatMap { [$0.p1, $0.p2, $0.q1, $0.q2] } } ?? []).map(\.bitPattern)
+    }
+
+    /// Where `layer`'s contents go: the image pixels shown (`contentsRect`), their size in points
+    /// (`contentsScale`) and the rectangle of the layer they fill (`contentsGravity`).
+    static func placement(of layer: LayerProperties, image: Bitmap) -> (source: Rect, natural: Size, dest: Rect) {
+        let w = Double(image.width), h = Double(image.height), cr = layer.contentsRect
+        let source = Rect(x: cr.origin.x * w, y: cr.origin.y * h, width: cr.size.width * w, height: cr.size.height * h)
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
+        let natural = Size(width: abs(source.size.width) / scale, height: abs(source.size.height) / scale)
+        return (source, natural, layer.contentsGravity.placement(of: natural, in: layer.bounds))
     }
 
     /// The sampling of the draw: the layer's magnificationFilter when an image pixel spans more

@@ -57,4 +57,15 @@ struct AppleNameHintTests: SceneFixture {
             "scene.json:4:68: timeline[1].animate.options[1]: unknown animation option 'UIViewAnimationOptionAutoreverse' (hint: did you mean 'autoreverse'?)",
         ])
     }
+
+    @Test func contentsFilterConstants() {
+        let e = messages("""
+            {"canvas": {"width": 10, "height": 10, "duration": 1},
+             "layers": [{"id": "a", "magnificationFilter": "kCAFilterNearest"}, {"id": "b", "minificationFilter": 1}]}
+            """)
+        #expect(e == [
+            "scene.json:2:48: layers[0].magnificationFilter: unknown contents filter 'kCAFilterNearest' (hint: did you mean 'nearest'?)",
+            "scene.json:2:103: layers[1].minificationFilter: expected a string, found a number",
+        ])
+    }
 }
